@@ -1,0 +1,214 @@
+import { performance } from 'node:perf_hooks';
+import type { EventDispatcherInterface } from './event-dispatcher-interface.ts';
+import type { EventDispatcher, ListenerEntry } from './event-dispatcher.ts';
+import type { EventFor } from './event-map.ts';
+import { isThenable, listenerName, type Listener } from './listener.ts';
+import type { EventSubscriber } from './event-subscriber.ts';
+import type { RequestStack } from '../http/request-stack.ts';
+
+/** What the traceable dispatcher needs of a logger: DEBUG with a context. */
+export interface DebugSink {
+  debug(message: string, context?: Record<string, unknown>): void;
+}
+
+/** One listener in one dispatch, as the profiler shows it. */
+export interface ListenerCall {
+  readonly event: string;
+  readonly listener: string;
+  readonly priority: number;
+  readonly called: boolean;
+  /** Milliseconds spent in the listener (0 when not called). */
+  readonly duration: number;
+  /** performance.now() when the listener started, for timelines. */
+  readonly start: number;
+  readonly stoppedPropagation: boolean;
+}
+
+interface Trace {
+  readonly eventName: string;
+  readonly entries: readonly ListenerEntry[];
+  readonly starts: number[];
+  readonly durations: number[];
+  calledCount: number;
+  stoppedAt: number;
+}
+
+/**
+ * Debug decoration of the dispatcher (STYLE 11: debug features come by decoration, the
+ * core loop has no `if (debug)`). It times each listener and, once a dispatch has
+ * finished (also when a listener threw), writes the reference's `event.DEBUG` lines in
+ * call order: "Notified ..." per called listener, "stopped propagation" right after the
+ * one that stopped it, and "was not called" for those skipped because of it. A nested
+ * dispatch (the error sub-request inside kernel.exception) finishes first, so its lines
+ * come before the outer event's, as in the source document.
+ */
+export class TraceableEventDispatcher implements EventDispatcherInterface {
+  readonly #inner: EventDispatcher;
+  readonly #logger: DebugSink | undefined;
+  readonly #requestStack: RequestStack | undefined;
+  /** Calls per request (the current request of each dispatch), for the profiler. */
+  readonly #calls = new WeakMap<object, ListenerCall[]>();
+  readonly #orphans = new WeakMap<object, string[]>();
+  readonly #noRequest = {};
+  /** Called once per finished dispatch; the profiler and tracing hook in here. */
+  onDispatched: ((calls: readonly ListenerCall[], request: object | undefined) => void) | undefined;
+
+  constructor(inner: EventDispatcher, logger?: DebugSink, requestStack?: RequestStack) {
+    this.#inner = inner;
+    this.#logger = logger;
+    this.#requestStack = requestStack;
+  }
+
+  dispatch<E extends object>(event: E, eventName: string): E | Promise<E> {
+    if (isStopped(event)) {
+      this.#logger?.debug(`The "${eventName}" event is already stopped. No listeners have been called.`);
+      return event;
+    }
+    const entries = this.#inner.getSortedEntries(eventName);
+    const trace: Trace = { eventName, entries, starts: [], durations: [], calledCount: 0, stoppedAt: -1 };
+    let wentAsync = false;
+    try {
+      for (let i = 0; i < entries.length; i++) {
+        if (isStopped(event)) break;
+        trace.calledCount = i + 1; // marked before the call: a listener that throws was still notified
+        const start = performance.now();
+        trace.starts[i] = start;
+        const result = entries[i]!.callable(event, eventName, this);
+        if (isThenable(result)) {
+          wentAsync = true;
+          return this.#continue(result, trace, i, event);
+        }
+        trace.durations[i] = performance.now() - start;
+        if (isStopped(event)) trace.stoppedAt = i;
+      }
+    } finally {
+      if (!wentAsync) this.#postProcess(trace);
+    }
+    return event;
+  }
+
+  async #continue<E extends object>(pending: PromiseLike<unknown>, trace: Trace, index: number, event: E): Promise<E> {
+    try {
+      await pending;
+      trace.durations[index] = performance.now() - trace.starts[index]!;
+      if (isStopped(event)) trace.stoppedAt = index;
+      for (let i = index + 1; i < trace.entries.length; i++) {
+        if (isStopped(event)) break;
+        trace.calledCount = i + 1;
+        const start = performance.now();
+        trace.starts[i] = start;
+        const result = trace.entries[i]!.callable(event, trace.eventName, this);
+        if (isThenable(result)) await result;
+        trace.durations[i] = performance.now() - start;
+        if (isStopped(event)) trace.stoppedAt = i;
+      }
+    } finally {
+      this.#postProcess(trace);
+    }
+    return event;
+  }
+
+  #postProcess(trace: Trace): void {
+    const request = this.#requestStack?.getCurrentRequest();
+    const key = request ?? this.#noRequest;
+    if (trace.entries.length === 0) {
+      const orphans = this.#orphans.get(key);
+      if (orphans === undefined) this.#orphans.set(key, [trace.eventName]);
+      else if (!orphans.includes(trace.eventName)) orphans.push(trace.eventName);
+      return;
+    }
+    const calls: ListenerCall[] = [];
+    const logger = this.#logger;
+    const event = trace.eventName;
+    let skipped = false;
+    for (let i = 0; i < trace.entries.length; i++) {
+      const entry = trace.entries[i]!;
+      const listener = listenerName(entry.listener);
+      const called = i < trace.calledCount;
+      const stopped = i === trace.stoppedAt;
+      calls.push({ event, listener, priority: entry.priority, called, duration: trace.durations[i] ?? 0, start: trace.starts[i] ?? 0, stoppedPropagation: stopped });
+      if (logger === undefined) continue;
+      const context = { event, listener };
+      if (skipped) {
+        logger.debug('Listener "{listener}" was not called for event "{event}".', context);
+      } else if (called) {
+        logger.debug('Notified event "{event}" to listener "{listener}".', context);
+        if (stopped) {
+          logger.debug('Listener "{listener}" stopped propagation of the event "{event}".', context);
+          skipped = true;
+        }
+      }
+    }
+    const list = this.#calls.get(key);
+    if (list === undefined) this.#calls.set(key, calls);
+    else list.push(...calls);
+    this.onDispatched?.(calls, request);
+  }
+
+  /** Every listener call recorded for `request` (or outside any request), in dispatch order. */
+  getCalls(request?: object): readonly ListenerCall[] {
+    return this.#calls.get(request ?? this.#noRequest) ?? [];
+  }
+
+  getCalledListeners(request?: object): ListenerCall[] {
+    return this.getCalls(request).filter((call) => call.called);
+  }
+
+  /**
+   * Listeners registered but not called while handling `request`: those of events that
+   * were dispatched and skipped, and those of events never dispatched.
+   */
+  getNotCalledListeners(request?: object): { event: string; listener: string; priority: number }[] {
+    const called = new Set(this.getCalledListeners(request).map((call) => `${call.event} ${call.listener}`));
+    const out: { event: string; listener: string; priority: number }[] = [];
+    for (const [event, listeners] of this.#inner.getAllListeners()) {
+      for (const listener of listeners) {
+        const name = listenerName(listener);
+        if (!called.has(`${event} ${name}`)) out.push({ event, listener: name, priority: this.#inner.getListenerPriority(event, listener) ?? 0 });
+      }
+    }
+    return out;
+  }
+
+  /** Events dispatched while handling `request` that had no listener at all. */
+  getOrphanedEvents(request?: object): readonly string[] {
+    return this.#orphans.get(request ?? this.#noRequest) ?? [];
+  }
+
+  addListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>, priority?: number): void {
+    this.#inner.addListener(eventName, listener, priority);
+  }
+
+  removeListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>): void {
+    this.#inner.removeListener(eventName, listener);
+  }
+
+  addSubscriber(subscriber: EventSubscriber): void {
+    this.#inner.addSubscriber(subscriber);
+  }
+
+  removeSubscriber(subscriber: EventSubscriber): void {
+    this.#inner.removeSubscriber(subscriber);
+  }
+
+  getListeners(eventName: string): Listener<never>[] {
+    return this.#inner.getListeners(eventName);
+  }
+
+  getAllListeners(): Map<string, Listener<never>[]> {
+    return this.#inner.getAllListeners();
+  }
+
+  getListenerPriority(eventName: string, listener: Listener<never>): number | undefined {
+    return this.#inner.getListenerPriority(eventName, listener);
+  }
+
+  hasListeners(eventName?: string): boolean {
+    return this.#inner.hasListeners(eventName);
+  }
+}
+
+/** A function, not an inline check, so TypeScript does not narrow the flag across calls. */
+function isStopped(event: object): boolean {
+  return (event as { propagationStopped?: boolean }).propagationStopped === true;
+}

@@ -1,0 +1,15 @@
+export { HttpException, isHttpException, type HttpExceptionOptions, type HttpHeaders } from './http-exception.ts';
+export { BadRequestHttpException } from './bad-request-http-exception.ts';
+export { UnauthorizedHttpException } from './unauthorized-http-exception.ts';
+export { AccessDeniedHttpException } from './access-denied-http-exception.ts';
+export { NotFoundHttpException } from './not-found-http-exception.ts';
+export { MethodNotAllowedHttpException } from './method-not-allowed-http-exception.ts';
+export { NotAcceptableHttpException } from './not-acceptable-http-exception.ts';
+export { ConflictHttpException } from './conflict-http-exception.ts';
+export { GoneHttpException } from './gone-http-exception.ts';
+export { PreconditionFailedHttpException } from './precondition-failed-http-exception.ts';
+export { UnsupportedMediaTypeHttpException } from './unsupported-media-type-http-exception.ts';
+export { UnprocessableEntityHttpException } from './unprocessable-entity-http-exception.ts';
+export { TooManyRequestsHttpException } from './too-many-requests-http-exception.ts';
+export { InternalServerErrorHttpException } from './internal-server-error-http-exception.ts';
+export { ServiceUnavailableHttpException } from './service-unavailable-http-exception.ts';

@@ -1,0 +1,16 @@
+export { Request, type RequestInit, type RequestAttributes, type TrustPolicy, type ProxyResolution } from './request.ts';
+export { RequestStack } from './request-stack.ts';
+export { Response, parseHttpDate, type ResponseBody } from './response.ts';
+export { JsonResponse } from './json-response.ts';
+export { RedirectResponse } from './redirect-response.ts';
+export { StreamedResponse, type StreamCallback } from './streamed-response.ts';
+export { BinaryFileResponse, type BinaryFileOptions } from './binary-file-response.ts';
+export { HeaderBag, type HeaderInput } from './header-bag.ts';
+export { ResponseHeaderBag } from './response-header-bag.ts';
+export { ParameterBag } from './parameter-bag.ts';
+export { Cookie, type CookieOptions, type SameSite } from './cookie.ts';
+export { statusTexts } from './status-texts.ts';
+export { RequestException } from './exception/request-exception.ts';
+export { SuspiciousOperationException } from './exception/suspicious-operation-exception.ts';
+export { ConflictingHeadersException } from './exception/conflicting-headers-exception.ts';
+export { MalformedUriException } from './exception/malformed-uri-exception.ts';

@@ -1,0 +1,16 @@
+import type { HeaderInput } from './header-bag.ts';
+import { Response } from './response.ts';
+
+/** A response whose body is `data` as JSON. */
+export class JsonResponse extends Response {
+  constructor(data: unknown = {}, status = 200, headers?: HeaderInput, contentType = 'application/json') {
+    super(JSON.stringify(data) ?? 'null', status, headers);
+    if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', contentType);
+  }
+
+  static fromJsonString(json: string, status = 200, headers?: HeaderInput): JsonResponse {
+    const response = new JsonResponse(null, status, headers);
+    response.content = json;
+    return response;
+  }
+}

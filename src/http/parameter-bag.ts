@@ -1,0 +1,78 @@
+/**
+ * A keyed bag of values (request attributes, query, form fields). A thin typed layer over
+ * a Map: reading a missing key gives `undefined` or the given default, never throws.
+ */
+export class ParameterBag<V = unknown> {
+  protected readonly map: Map<string, V>;
+
+  constructor(entries?: Iterable<readonly [string, V]> | Record<string, V>) {
+    if (entries === undefined) this.map = new Map();
+    else if (Symbol.iterator in Object(entries)) this.map = new Map(entries as Iterable<[string, V]>);
+    else this.map = new Map(Object.entries(entries as Record<string, V>));
+  }
+
+  get<T extends V = V>(key: string): T | undefined;
+  get<T extends V = V>(key: string, fallback: T): T;
+  get(key: string, fallback?: V): V | undefined {
+    const value = this.map.get(key);
+    return value === undefined ? fallback : value;
+  }
+
+  /** A value as a string, for query and form fields: arrays give their first item. */
+  getString(key: string, fallback = ''): string {
+    const value: unknown = this.map.get(key);
+    if (value === undefined || value === null) return fallback;
+    if (Array.isArray(value)) return value.length > 0 ? String(value[0]) : fallback;
+    return String(value);
+  }
+
+  getInt(key: string, fallback = 0): number {
+    const parsed = Number.parseInt(this.getString(key), 10);
+    return Number.isNaN(parsed) ? fallback : parsed;
+  }
+
+  getBoolean(key: string, fallback = false): boolean {
+    const value = this.getString(key).toLowerCase();
+    if (value === '') return fallback;
+    return value === '1' || value === 'true' || value === 'on' || value === 'yes';
+  }
+
+  set(key: string, value: V): this {
+    this.map.set(key, value);
+    return this;
+  }
+
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+
+  remove(key: string): void {
+    this.map.delete(key);
+  }
+
+  /** Replaces every value. */
+  replace(entries: Record<string, V>): void {
+    this.map.clear();
+    this.add(entries);
+  }
+
+  add(entries: Record<string, V>): void {
+    for (const key of Object.keys(entries)) this.map.set(key, entries[key] as V);
+  }
+
+  keys(): string[] {
+    return [...this.map.keys()];
+  }
+
+  all(): Record<string, V> {
+    return Object.fromEntries(this.map);
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, V]> {
+    return this.map[Symbol.iterator]();
+  }
+}

@@ -1,0 +1,376 @@
+import type { Readable } from 'node:stream';
+import { parse as parseCookieHeader } from 'cookie';
+import { HeaderBag, type HeaderInput } from './header-bag.ts';
+import { ParameterBag } from './parameter-bag.ts';
+import { rawUrlDecode } from './raw-url-decode.ts';
+import { SuspiciousOperationException } from './exception/suspicious-operation-exception.ts';
+import { formatOf, mimeTypeOf } from './mime-types.ts';
+import { parseAcceptHeader } from './accept-header.ts';
+
+/**
+ * What a trusted reverse proxy says about the client, as decided by a TrustPolicy (see
+ * event-listener/validate-request-listener.ts). Without a policy the connection is the truth.
+ */
+export interface ProxyResolution {
+  clientIps: readonly string[];
+  scheme?: string;
+  host?: string;
+  port?: number;
+}
+
+export interface TrustPolicy {
+  /** Forwarded values, or undefined when the peer is not a trusted proxy. May throw a RequestException. */
+  resolve(request: Request): ProxyResolution | undefined;
+  /** Host patterns a request may name; empty means any well-formed host. */
+  readonly trustedHosts: readonly RegExp[];
+}
+
+/** Attributes the framework itself sets; applications add theirs by declaration merging. */
+export interface RequestAttributes {
+  _controller?: unknown;
+  _route?: string;
+  _route_params?: Record<string, unknown>;
+  _locale?: string;
+  _format?: string;
+  exception?: unknown;
+  logger?: unknown;
+}
+
+export interface RequestInit {
+  method?: string;
+  /** The request target as received: raw path and query, e.g. `/a%20b?x=1`. */
+  url?: string;
+  headers?: HeaderInput | HeaderBag;
+  remoteAddress?: string;
+  /** Whether the connection itself is TLS. */
+  secure?: boolean;
+  /** The port the server listens on; used when the Host header names none. */
+  serverPort?: number;
+  attributes?: Record<string, unknown>;
+  /** The body stream (node:http's IncomingMessage) or content already read. */
+  body?: Readable | Buffer | string;
+  trust?: TrustPolicy;
+}
+
+const hostPattern = /^[-a-zA-Z0-9_:[\].]+$/;
+let nextId = 0;
+
+export class Request {
+  /** A short per-process id, for log correlation. */
+  readonly id: string;
+  method: string;
+  readonly headers: HeaderBag;
+  attributes: ParameterBag<unknown>;
+  /** Form fields of a parsed body (see server/body-parser.ts). */
+  readonly form: ParameterBag<string | string[]>;
+  /** Uploaded files of a parsed multipart body. */
+  readonly files: ParameterBag<unknown>;
+  readonly remoteAddress: string;
+  readonly body: Readable | Buffer | string | undefined;
+  trust: TrustPolicy | undefined;
+  locale: string | undefined;
+  defaultLocale = 'en';
+  /** The session, once SessionListener has installed one. */
+  session: unknown;
+
+  readonly #url: string;
+  readonly #secure: boolean;
+  readonly #serverPort: number;
+  #rawPath: string | undefined;
+  #queryString: string | undefined;
+  #pathInfo: string | undefined;
+  #query: ParameterBag<string | string[]> | undefined;
+  #cookies: ParameterBag<string> | undefined;
+  #proxy: ProxyResolution | null | undefined;
+  #host: string | undefined;
+  #format: string | undefined;
+
+  constructor(init: RequestInit = {}) {
+    this.id = (++nextId).toString(36);
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.#url = init.url ?? '/';
+    this.headers = init.headers instanceof HeaderBag ? init.headers : new HeaderBag(init.headers);
+    this.attributes = new ParameterBag(init.attributes);
+    this.form = new ParameterBag();
+    this.files = new ParameterBag();
+    this.remoteAddress = init.remoteAddress ?? '127.0.0.1';
+    this.#secure = init.secure ?? false;
+    this.#serverPort = init.serverPort ?? (this.#secure ? 443 : 80);
+    this.body = init.body;
+    this.trust = init.trust;
+  }
+
+  /** Builds a request from an absolute or relative URL, for tests and sub-requests. */
+  static create(uri: string, method = 'GET', init: Omit<RequestInit, 'url' | 'method'> = {}): Request {
+    const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(uri);
+    const url = new URL(uri, 'http://localhost');
+    const headers: HeaderInput = { ...init.headers };
+    const hasHost = Object.keys(headers).some((name) => name.toLowerCase() === 'host');
+    if (!hasHost) headers.host = absolute ? url.host : 'localhost';
+    const secure = init.secure ?? url.protocol === 'https:';
+    const rawPath = absolute ? uri.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/#.*$/, '') || '/' : uri;
+    return new Request({ ...init, method, headers, secure, url: rawPath.startsWith('/') ? rawPath : `/${rawPath}` });
+  }
+
+  /** The path as received, still percent-encoded, without the query string. */
+  get rawPath(): string {
+    if (this.#rawPath === undefined) this.#splitUrl();
+    return this.#rawPath!;
+  }
+
+  get queryString(): string {
+    if (this.#queryString === undefined) this.#splitUrl();
+    return this.#queryString!;
+  }
+
+  /** The decoded path. A malformed percent-encoding throws a MalformedUriException (400). */
+  get pathInfo(): string {
+    return (this.#pathInfo ??= rawUrlDecode(this.rawPath));
+  }
+
+  get query(): ParameterBag<string | string[]> {
+    return (this.#query ??= parseQuery(this.queryString));
+  }
+
+  get cookies(): ParameterBag<string> {
+    if (this.#cookies === undefined) {
+      const header = this.headers.get('cookie');
+      const parsed = header === undefined ? {} : parseCookieHeader(header);
+      const bag = new ParameterBag<string>();
+      for (const name of Object.keys(parsed)) if (parsed[name] !== undefined) bag.set(name, parsed[name]);
+      this.#cookies = bag;
+    }
+    return this.#cookies;
+  }
+
+  get isSecure(): boolean {
+    return this.scheme === 'https';
+  }
+
+  get scheme(): string {
+    return this.#proxyResolution()?.scheme ?? (this.#secure ? 'https' : 'http');
+  }
+
+  /**
+   * The host, lowercased and without port, checked like the reference's Request::getHost:
+   * a malformed host is "Invalid Host", one outside the trusted patterns "Untrusted Host".
+   */
+  get host(): string {
+    if (this.#host !== undefined) return this.#host;
+    const raw = (this.#proxyResolution()?.host ?? this.headers.get('host') ?? '').trim();
+    const host = raw.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    if (host !== '' && !hostPattern.test(host)) throw new SuspiciousOperationException(`Invalid Host "${host}".`);
+    const trusted = this.trust?.trustedHosts;
+    if (trusted !== undefined && trusted.length > 0 && !trusted.some((pattern) => pattern.test(host))) {
+      throw new SuspiciousOperationException(`Untrusted Host "${host}".`);
+    }
+    return (this.#host = host);
+  }
+
+  get port(): number {
+    const forwarded = this.#proxyResolution();
+    if (forwarded?.port !== undefined) return forwarded.port;
+    const hostHeader = forwarded?.host ?? this.headers.get('host') ?? '';
+    const match = /:(\d+)$/.exec(hostHeader);
+    if (match !== null && !hostHeader.endsWith(']')) return Number(match[1]);
+    if (forwarded?.scheme !== undefined || forwarded?.host !== undefined) return this.scheme === 'https' ? 443 : 80;
+    return hostHeader === '' ? this.#serverPort : this.scheme === 'https' ? 443 : 80;
+  }
+
+  /** `host` or `host:port` when the port is not the scheme's default. */
+  get httpHost(): string {
+    const port = this.port;
+    const scheme = this.scheme;
+    return (scheme === 'http' && port === 80) || (scheme === 'https' && port === 443) ? this.host : `${this.host}:${port}`;
+  }
+
+  get schemeAndHttpHost(): string {
+    return `${this.scheme}://${this.httpHost}`;
+  }
+
+  /** The client IPs, nearest proxy last removed: the first is the client. */
+  get clientIps(): readonly string[] {
+    return this.#proxyResolution()?.clientIps ?? [this.remoteAddress];
+  }
+
+  get clientIp(): string {
+    return this.clientIps[0] ?? this.remoteAddress;
+  }
+
+  /** The full URI with a normalized query string (keys sorted), as the reference's getUri. */
+  getUri(): string {
+    const query = normalizeQueryString(this.queryString);
+    return `${this.schemeAndHttpHost}${this.rawPath}${query === '' ? '' : `?${query}`}`;
+  }
+
+  getUriForPath(path: string): string {
+    return `${this.schemeAndHttpHost}${path}`;
+  }
+
+  /** The request format: the `_format` attribute, else `fallback`. */
+  getRequestFormat(fallback: string | undefined = 'html'): string | undefined {
+    this.#format ??= this.attributes.get('_format') as string | undefined;
+    return this.#format ?? fallback;
+  }
+
+  setRequestFormat(format: string): void {
+    this.#format = format;
+  }
+
+  /** The format of the body, from Content-Type. */
+  getContentTypeFormat(): string | undefined {
+    const type = this.headers.get('content-type');
+    return type === undefined ? undefined : formatOf(type);
+  }
+
+  getMimeType(format: string): string | undefined {
+    return mimeTypeOf(format);
+  }
+
+  /** The MIME types of Accept, best first. */
+  getAcceptableContentTypes(): string[] {
+    return parseAcceptHeader(this.headers.get('accept')).map((item) => item.value);
+  }
+
+  /**
+   * The format the client prefers: the request format when one was set, else the first
+   * Accept type that maps to a known format, else `fallback`.
+   */
+  getPreferredFormat(fallback = 'html'): string {
+    const set = this.getRequestFormat(undefined);
+    if (set !== undefined) return set;
+    for (const type of this.getAcceptableContentTypes()) {
+      const format = formatOf(type);
+      if (format !== undefined) return format;
+    }
+    return fallback;
+  }
+
+  /** The languages of Accept-Language, best first, `fr-FR` written `fr_FR`. */
+  getLanguages(): string[] {
+    return parseAcceptHeader(this.headers.get('accept-language')).map((item) => {
+      const [lang, ...rest] = item.value.split('-');
+      return rest.length === 0 ? lang!.toLowerCase() : `${lang!.toLowerCase()}_${rest.join('_').toUpperCase()}`;
+    });
+  }
+
+  /**
+   * The best of `locales` for the client's Accept-Language (q-values respected): an exact
+   * match first, then a language match (`fr_CA` for `fr`); without a match, the first of
+   * `locales`.
+   */
+  getPreferredLanguage(locales?: readonly string[]): string | undefined {
+    const wanted = this.getLanguages();
+    if (locales === undefined || locales.length === 0) return wanted[0];
+    for (const lang of wanted) {
+      if (locales.includes(lang)) return lang;
+      const base = lang.split('_')[0]!;
+      const byBase = locales.find((locale) => locale === base || locale.split('_')[0] === base);
+      if (byBase !== undefined && base !== '*') return byBase;
+    }
+    return locales[0];
+  }
+
+  getLocale(): string {
+    return this.locale ?? this.defaultLocale;
+  }
+
+  isMethod(method: string): boolean {
+    return this.method === method.toUpperCase();
+  }
+
+  isMethodSafe(): boolean {
+    return this.method === 'GET' || this.method === 'HEAD' || this.method === 'OPTIONS' || this.method === 'TRACE';
+  }
+
+  isXmlHttpRequest(): boolean {
+    return this.headers.get('x-requested-with') === 'XMLHttpRequest';
+  }
+
+  /**
+   * A copy for a sub-request: same target, headers, cookies, body, session and locales,
+   * with `attributes` REPLACING the attribute bag when given, and the cached format
+   * negotiation cleared except an explicit `_format`, as the reference's duplicate().
+   */
+  duplicate(query?: Record<string, string | string[]>, attributes?: Record<string, unknown>): Request {
+    const copy = new Request({
+      method: this.method,
+      url: query === undefined ? this.#url : `${this.rawPath}${stringifyQuery(query)}`,
+      headers: this.headers.clone(),
+      remoteAddress: this.remoteAddress,
+      secure: this.#secure,
+      serverPort: this.#serverPort,
+      attributes: attributes ?? this.attributes.all(),
+      body: this.body,
+      trust: this.trust,
+    });
+    for (const [key, value] of this.form) copy.form.set(key, value);
+    for (const [key, value] of this.files) copy.files.set(key, value);
+    if (this.#cookies !== undefined) copy.#cookies = this.#cookies;
+    copy.session = this.session;
+    copy.locale = this.locale;
+    copy.defaultLocale = this.defaultLocale;
+    const format = this.attributes.get('_format');
+    if (format !== undefined && !copy.attributes.has('_format')) copy.attributes.set('_format', format);
+    if (this.#format !== undefined) copy.#format = this.#format;
+    return copy;
+  }
+
+  #proxyResolution(): ProxyResolution | undefined {
+    if (this.#proxy === undefined) this.#proxy = this.trust?.resolve(this) ?? null;
+    return this.#proxy ?? undefined;
+  }
+
+  #splitUrl(): void {
+    const q = this.#url.indexOf('?');
+    const hash = this.#url.indexOf('#');
+    const end = hash === -1 ? this.#url.length : hash;
+    this.#rawPath = q === -1 || q > end ? this.#url.slice(0, end) : this.#url.slice(0, q);
+    this.#queryString = q === -1 || q > end ? '' : this.#url.slice(q + 1, end);
+    if (this.#rawPath === '') this.#rawPath = '/';
+  }
+}
+
+/** `a=1&a=2` gives `a: ['1','2']`; `b[]=1` gives `b: ['1']`. */
+function parseQuery(queryString: string): ParameterBag<string | string[]> {
+  const bag = new ParameterBag<string | string[]>();
+  if (queryString === '') return bag;
+  for (const [rawKey, value] of new URLSearchParams(queryString)) {
+    const isList = rawKey.endsWith('[]');
+    const key = isList ? rawKey.slice(0, -2) : rawKey;
+    const existing = bag.get(key);
+    if (existing === undefined) bag.set(key, isList ? [value] : value);
+    else bag.set(key, Array.isArray(existing) ? [...existing, value] : [existing, value]);
+  }
+  return bag;
+}
+
+function stringifyQuery(query: Record<string, string | string[]>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const item of value) params.append(`${key}[]`, item);
+    else params.append(key, value);
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** Sorts the pairs and re-encodes them (RFC 3986), so equal queries give equal URIs. */
+function normalizeQueryString(queryString: string): string {
+  if (queryString === '') return '';
+  const pairs = queryString.split('&').filter((pair) => pair !== '');
+  const encoded = pairs.map((pair) => {
+    const eq = pair.indexOf('=');
+    const key = eq === -1 ? pair : pair.slice(0, eq);
+    const value = eq === -1 ? undefined : pair.slice(eq + 1);
+    const recode = (part: string): string => {
+      try {
+        return encodeURIComponent(decodeURIComponent(part.replace(/\+/g, ' ')));
+      } catch {
+        return part;
+      }
+    };
+    return value === undefined ? recode(key) : `${recode(key)}=${recode(value)}`;
+  });
+  return encoded.sort().join('&');
+}

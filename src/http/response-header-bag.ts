@@ -1,0 +1,131 @@
+import { Cookie, type CookieOptions } from './cookie.ts';
+import type { HeaderInput } from './header-bag.ts';
+
+/**
+ * Response headers: case-insensitive lookup that keeps the name as written, the cookies
+ * to set, and Cache-Control held as directives so listeners can add one without
+ * re-parsing. The sent Cache-Control follows the reference: `no-cache, private` when the
+ * response says nothing about caching, `private` added unless it is public or shared.
+ */
+export class ResponseHeaderBag {
+  readonly #headers = new Map<string, { name: string; values: string[] }>();
+  readonly #cookies = new Map<string, Cookie>();
+  readonly #cacheControl = new Map<string, string | true>();
+
+  constructor(headers?: HeaderInput) {
+    if (headers !== undefined) {
+      for (const name of Object.keys(headers)) {
+        const value = headers[name];
+        if (value !== undefined) this.set(name, value);
+      }
+    }
+  }
+
+  get(name: string): string | undefined {
+    const key = name.toLowerCase();
+    if (key === 'cache-control') return this.cacheControlValue();
+    return this.#headers.get(key)?.values[0];
+  }
+
+  all(name: string): readonly string[] {
+    const key = name.toLowerCase();
+    if (key === 'cache-control') return [this.cacheControlValue()];
+    if (key === 'set-cookie') return [...this.#cookies.values()].map(String);
+    return this.#headers.get(key)?.values ?? [];
+  }
+
+  has(name: string): boolean {
+    const key = name.toLowerCase();
+    if (key === 'cache-control') return this.#cacheControl.size > 0;
+    return this.#headers.has(key);
+  }
+
+  set(name: string, value: string | number | readonly string[], replace = true): this {
+    const key = name.toLowerCase();
+    const values = Array.isArray(value) ? value.map(String) : [String(value)];
+    if (key === 'cache-control') {
+      if (replace) this.#cacheControl.clear();
+      for (const v of values) parseCacheControl(v, this.#cacheControl);
+      return this;
+    }
+    const existing = this.#headers.get(key);
+    if (replace || existing === undefined) this.#headers.set(key, { name, values });
+    else existing.values.push(...values);
+    return this;
+  }
+
+  remove(name: string): void {
+    const key = name.toLowerCase();
+    if (key === 'cache-control') this.#cacheControl.clear();
+    else this.#headers.delete(key);
+  }
+
+  addCacheControlDirective(directive: string, value: string | number | true = true): void {
+    this.#cacheControl.set(directive.toLowerCase(), value === true ? true : String(value));
+  }
+
+  getCacheControlDirective(directive: string): string | true | undefined {
+    return this.#cacheControl.get(directive.toLowerCase());
+  }
+
+  hasCacheControlDirective(directive: string): boolean {
+    return this.#cacheControl.has(directive.toLowerCase());
+  }
+
+  removeCacheControlDirective(directive: string): void {
+    this.#cacheControl.delete(directive.toLowerCase());
+  }
+
+  setCookie(cookie: Cookie): void {
+    this.#cookies.set(`${cookie.options.domain ?? ''};${cookie.options.path ?? '/'};${cookie.name}`, cookie);
+  }
+
+  /** Tells the client to drop a cookie. */
+  clearCookie(name: string, options: CookieOptions = {}): void {
+    this.setCookie(Cookie.expired(name, options));
+  }
+
+  removeCookie(name: string, path = '/', domain = ''): void {
+    this.#cookies.delete(`${domain};${path};${name}`);
+  }
+
+  getCookies(): Cookie[] {
+    return [...this.#cookies.values()];
+  }
+
+  /** The Cache-Control value that will be sent. */
+  cacheControlValue(): string {
+    const cc = this.#cacheControl;
+    if (cc.size === 0) {
+      return this.#headers.has('last-modified') || this.#headers.has('expires') ? 'private, must-revalidate' : 'no-cache, private';
+    }
+    const text = [...cc.keys()].sort().map((key) => {
+      const value = cc.get(key)!;
+      return value === true ? key : `${key}=${/[\s,;"]/.test(value) ? `"${value}"` : value}`;
+    }).join(', ');
+    if (cc.has('public') || cc.has('private') || cc.has('s-maxage')) return text;
+    return `${text}, private`;
+  }
+
+  /** Headers in node:http's shape, names as written, Cache-Control and cookies computed. */
+  toNodeHeaders(): Record<string, string | string[]> {
+    const out: Record<string, string | string[]> = {};
+    for (const { name, values } of this.#headers.values()) out[name] = values.length === 1 ? values[0]! : values;
+    out['Cache-Control'] = this.cacheControlValue();
+    if (this.#cookies.size > 0) out['Set-Cookie'] = this.all('set-cookie') as string[];
+    return out;
+  }
+
+  /** Every header (lowercase name, values) including the computed ones, for display. */
+  allPreserveCase(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [name, value] of Object.entries(this.toNodeHeaders())) out[name] = Array.isArray(value) ? value : [value];
+    return out;
+  }
+}
+
+function parseCacheControl(header: string, into: Map<string, string | true>): void {
+  for (const match of header.matchAll(/([a-zA-Z][a-zA-Z_-]*)\s*(?:=(?:"([^"]*)"|([^ \t",;]*)))?/g)) {
+    into.set(match[1]!.toLowerCase(), match[2] ?? match[3] ?? true);
+  }
+}

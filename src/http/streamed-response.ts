@@ -1,0 +1,52 @@
+import type { Writable } from 'node:stream';
+import type { HeaderInput } from './header-bag.ts';
+import { Response } from './response.ts';
+import type { Request } from './request.ts';
+
+export type StreamCallback = (out: Writable) => void | Promise<void>;
+
+/**
+ * A response whose body is written over time by `callback` (templates rendered in parts,
+ * server-sent events). No Content-Length; the callback runs once, when the response is sent.
+ */
+export class StreamedResponse extends Response {
+  #callback: StreamCallback | undefined;
+  #sent = false;
+
+  constructor(callback?: StreamCallback, status = 200, headers?: HeaderInput) {
+    super('', status, headers);
+    this.#callback = callback;
+  }
+
+  setCallback(callback: StreamCallback): this {
+    this.#callback = callback;
+    return this;
+  }
+
+  override set content(content: string | Buffer) {
+    if (content !== '') throw new TypeError('The content cannot be set on a StreamedResponse instance.');
+  }
+
+  override get content(): string | Buffer {
+    return '';
+  }
+
+  override prepare(request: Request): this {
+    super.prepare(request);
+    this.headers.remove('Content-Length');
+    if (request.method === 'HEAD') this.#callback = undefined;
+    return this;
+  }
+
+  protected override setContentLength(): void {
+    // the length of a streamed body is not known in advance
+  }
+
+  override async sendContent(out: Writable): Promise<void> {
+    if (this.#sent) throw new Error('A StreamedResponse can be sent only once.');
+    this.#sent = true;
+    const callback = this.#callback;
+    if (callback !== undefined) await callback(out);
+    if (!out.writableEnded) out.end();
+  }
+}

@@ -1,0 +1,37 @@
+/** The eight PSR-3 levels with Monolog's numeric values. */
+export const LogLevel = {
+  DEBUG: 100,
+  INFO: 200,
+  NOTICE: 250,
+  WARNING: 300,
+  ERROR: 400,
+  CRITICAL: 500,
+  ALERT: 550,
+  EMERGENCY: 600,
+} as const;
+
+export type LevelName = keyof typeof LogLevel;
+export type LevelValue = (typeof LogLevel)[LevelName];
+
+const names = new Map<number, LevelName>(
+  Object.entries(LogLevel).map(([name, value]) => [value, name as LevelName]),
+);
+
+export function levelName(value: number): LevelName {
+  const name = names.get(value);
+  if (name === undefined) throw new RangeError(`Unknown log level ${value}.`);
+  return name;
+}
+
+export function levelValue(name: string): LevelValue {
+  const value = (LogLevel as Record<string, LevelValue>)[name.toUpperCase()];
+  if (value === undefined) throw new RangeError(`Unknown log level "${name}".`);
+  return value;
+}
+
+/** A level as callers write it: the number, or the name in either case (`'ERROR'`, `'error'`). */
+export type LevelLike = LevelValue | LevelName | Lowercase<LevelName>;
+
+export function toLevelValue(level: LevelLike): LevelValue {
+  return typeof level === 'number' ? level : levelValue(level);
+}

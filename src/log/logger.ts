@@ -1,0 +1,141 @@
+import { LogLevel, levelName, toLevelValue, type LevelLike, type LevelName } from './level.ts';
+import type { LogContext, LogHandler, LogRecord } from './log-record.ts';
+
+/**
+ * The handlers of a logger and of every channel made from it. Kept in one object so that
+ * a handler added to any of them reaches all, and so that the cached lowest level is
+ * shared too.
+ */
+interface HandlerList {
+  readonly handlers: LogHandler[];
+  /** The lowest level some handler takes; Infinity while there is none. */
+  minLevel: number;
+  /** Handlers whose failure was already reported, so a broken one does not flood stderr. */
+  readonly reported: WeakSet<LogHandler>;
+}
+
+const levelsAscending = Object.values(LogLevel).sort((a, b) => a - b);
+
+/**
+ * Logs templates plus context on a channel. A call below every handler's level costs one
+ * comparison: no record is built, no handler asked.
+ */
+export class Logger {
+  readonly channel: string;
+  #list: HandlerList;
+
+  constructor(channel: string, handlers: readonly LogHandler[] = []) {
+    this.channel = channel;
+    this.#list = { handlers: [], minLevel: Number.POSITIVE_INFINITY, reported: new WeakSet() };
+    for (const handler of handlers) this.pushHandler(handler);
+  }
+
+  /** The same handlers, on another channel (`request`, `event`, `php`…). */
+  withChannel(channel: string): Logger {
+    const logger = new Logger(channel);
+    logger.#list = this.#list;
+    return logger;
+  }
+
+  /** Adds a handler, called after those already there, on every channel of this logger. */
+  pushHandler(handler: LogHandler): void {
+    const list = this.#list;
+    list.handlers.push(handler);
+    // Handlers say which levels they take only through isHandling; the eight levels are
+    // asked once here rather than on each call.
+    list.minLevel = levelsAscending.find((level) => list.handlers.some((h) => h.isHandling(level))) ?? Number.POSITIVE_INFINITY;
+  }
+
+  get handlers(): readonly LogHandler[] {
+    return this.#list.handlers;
+  }
+
+  isHandling(level: LevelLike): boolean {
+    return toLevelValue(level) >= this.#list.minLevel;
+  }
+
+  log(level: LevelLike, message: string, context?: LogContext): void {
+    const value = toLevelValue(level);
+    if (value >= this.#list.minLevel) this.#write(levelName(value), value, message, context);
+  }
+
+  debug(message: string, context?: LogContext): void {
+    if (LogLevel.DEBUG >= this.#list.minLevel) this.#write('DEBUG', LogLevel.DEBUG, message, context);
+  }
+
+  info(message: string, context?: LogContext): void {
+    if (LogLevel.INFO >= this.#list.minLevel) this.#write('INFO', LogLevel.INFO, message, context);
+  }
+
+  notice(message: string, context?: LogContext): void {
+    if (LogLevel.NOTICE >= this.#list.minLevel) this.#write('NOTICE', LogLevel.NOTICE, message, context);
+  }
+
+  warning(message: string, context?: LogContext): void {
+    if (LogLevel.WARNING >= this.#list.minLevel) this.#write('WARNING', LogLevel.WARNING, message, context);
+  }
+
+  error(message: string, context?: LogContext): void {
+    if (LogLevel.ERROR >= this.#list.minLevel) this.#write('ERROR', LogLevel.ERROR, message, context);
+  }
+
+  critical(message: string, context?: LogContext): void {
+    if (LogLevel.CRITICAL >= this.#list.minLevel) this.#write('CRITICAL', LogLevel.CRITICAL, message, context);
+  }
+
+  alert(message: string, context?: LogContext): void {
+    if (LogLevel.ALERT >= this.#list.minLevel) this.#write('ALERT', LogLevel.ALERT, message, context);
+  }
+
+  emergency(message: string, context?: LogContext): void {
+    if (LogLevel.EMERGENCY >= this.#list.minLevel) this.#write('EMERGENCY', LogLevel.EMERGENCY, message, context);
+  }
+
+  /** Writes out what handlers buffer; for a process 'exit' listener, where nothing async runs. */
+  flushSync(): void {
+    for (const handler of this.#list.handlers) this.#guard(handler, () => handler.flushSync?.());
+  }
+
+  /** Flushes and closes every handler (files, streams) of every channel. */
+  async close(): Promise<void> {
+    await Promise.all(this.#list.handlers.map(async (handler) => handler.close?.()));
+  }
+
+  #write(level: LevelName, levelValue: LogRecord['levelValue'], message: string, context: LogContext | undefined): void {
+    const record: LogRecord = { level, levelValue, time: Date.now(), channel: this.channel, message, context: context ?? {} };
+    for (const handler of this.#list.handlers) {
+      if (!handler.isHandling(levelValue)) continue;
+      try {
+        const result: unknown = handler.handle(record);
+        if (result instanceof Promise) this.#watch(handler, result);
+      } catch (error) {
+        this.#report(handler, error);
+      }
+    }
+  }
+
+  /** Logging must never be why a request fails: a handler's failure is reported, not thrown. */
+  #guard(handler: LogHandler, call: () => unknown): void {
+    try {
+      const result = call();
+      if (result instanceof Promise) this.#watch(handler, result);
+    } catch (error) {
+      this.#report(handler, error);
+    }
+  }
+
+  /** A handler written as async would otherwise turn its failure into an unhandled rejection. */
+  #watch(handler: LogHandler, result: Promise<unknown>): void {
+    result.catch((error: unknown) => this.#report(handler, error));
+  }
+
+  #report(handler: LogHandler, error: unknown): void {
+    const reported = this.#list.reported;
+    if (reported.has(handler)) return;
+    reported.add(handler);
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(
+      `Sluice: log handler ${handler.constructor.name} failed; its later failures are not reported.\n${detail}\n`,
+    );
+  }
+}

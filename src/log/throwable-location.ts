@@ -1,0 +1,72 @@
+import { isAbsolute, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ThrowableLocation {
+  readonly file: string;
+  readonly line: number;
+}
+
+const unknownLocation: ThrowableLocation = { file: 'unknown', line: 0 };
+
+/**
+ * One V8 frame: `at fn (file:line:col)`, `at new Foo (file:line:col)` or `at file:line:col`.
+ * The file part is greedy so that the last `:line:col` wins over colons in the path.
+ */
+const frame = /^\s*at (?:.+? \()?(.+):(\d+):\d+\)?$/;
+
+let projectRoot = process.cwd();
+
+/** Paths in messages are shown relative to this directory, as the reference shows them. */
+export function setProjectRoot(dir: string): void {
+  projectRoot = dir;
+}
+
+export function getProjectRoot(): string {
+  return projectRoot;
+}
+
+// Reading `stack` makes V8 format the whole trace; an error written by several handlers
+// is parsed once. Absolute paths are kept so that a later setProjectRoot still applies.
+const parsed = new WeakMap<object, ThrowableLocation>();
+
+/**
+ * Where the error was created, from the first stack frame that names a file. Meant to be
+ * called only when an entry is written, never when it is logged: it costs a stack format.
+ */
+export function throwableLocation(error: unknown): ThrowableLocation {
+  if (typeof error !== 'object' || error === null) return unknownLocation;
+  let location = parsed.get(error);
+  if (location === undefined) {
+    location = parseStack((error as { stack?: unknown }).stack);
+    parsed.set(error, location);
+  }
+  return location === unknownLocation ? location : { file: displayPath(location.file), line: location.line };
+}
+
+/** The class an error (or any value) was made by: its constructor's name, else its `typeof`. */
+export function throwableClassName(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return error === null ? 'null' : typeof error;
+  const name = (error as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && name !== '' ? name : 'Object';
+}
+
+function parseStack(stack: unknown): ThrowableLocation {
+  if (typeof stack !== 'string') return unknownLocation;
+  for (const text of stack.split('\n')) {
+    const match = frame.exec(text);
+    // Frames of eval'd code nest another location inside; they name no source file.
+    if (match === null || match[1]!.startsWith('eval at ')) continue;
+    return { file: match[1]!, line: Number(match[2]) };
+  }
+  return unknownLocation;
+}
+
+function displayPath(file: string): string {
+  const path = file.startsWith('file://') ? fileURLToPath(file) : file;
+  if (!isAbsolute(path)) return path;
+  const inside = relative(projectRoot, path);
+  // Outside the project (node_modules of a linked package, Node's own files) the absolute
+  // path says more than a chain of `../`.
+  if (inside.startsWith('..') || isAbsolute(inside)) return path;
+  return sep === '/' ? inside : inside.split(sep).join('/');
+}
