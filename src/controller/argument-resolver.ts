@@ -1,0 +1,59 @@
+import type { Request } from '../http/request.ts';
+import { controllerName, type Controller } from './controller.ts';
+import { argumentMetadataFor } from './argument-metadata.ts';
+import type { ArgumentValueResolver } from './value-resolver/argument-value-resolver.ts';
+import { RequestAttributeValueResolver } from './value-resolver/request-attribute-value-resolver.ts';
+import { RequestValueResolver } from './value-resolver/request-value-resolver.ts';
+import { ExceptionValueResolver } from './value-resolver/exception-value-resolver.ts';
+import { DefaultValueResolver } from './value-resolver/default-value-resolver.ts';
+import { VariadicValueResolver } from './value-resolver/variadic-value-resolver.ts';
+
+export interface ArgumentResolverInterface {
+  getArguments(request: Request, controller: Controller): unknown[];
+}
+
+/** Every controller argument comes from the first resolver of the chain that applies. */
+export class ArgumentResolver implements ArgumentResolverInterface {
+  readonly #resolvers: readonly ArgumentValueResolver[];
+
+  constructor(resolvers: readonly ArgumentValueResolver[] = ArgumentResolver.defaultResolvers()) {
+    this.#resolvers = resolvers;
+  }
+
+  /** The default chain; extra resolvers (session, user) go before DefaultValueResolver. */
+  static defaultResolvers(extra: readonly ArgumentValueResolver[] = []): ArgumentValueResolver[] {
+    return [
+      new RequestAttributeValueResolver(),
+      new RequestValueResolver(),
+      new ExceptionValueResolver(),
+      ...extra,
+      new DefaultValueResolver(),
+      new VariadicValueResolver(),
+    ];
+  }
+
+  getArguments(request: Request, controller: Controller): unknown[] {
+    const args: unknown[] = [];
+    for (const metadata of argumentMetadataFor(controller)) {
+      let values: readonly unknown[] | undefined;
+      for (const resolver of this.#resolvers) {
+        values = resolver.resolve(request, metadata);
+        if (values !== undefined) break;
+      }
+      if (values === undefined) {
+        throw new MissingArgumentError(
+          `Controller "${controllerName(controller)}" requires that you provide a value for the "${metadata.name}" argument. ` +
+            'Either the argument is nullable and no null value has been provided, no default value has been provided or because there is a non optional argument after this one.',
+        );
+      }
+      if (values.length === 1) args.push(values[0]);
+      else for (const value of values) args.push(value);
+    }
+    return args;
+  }
+}
+
+/** No resolver could give a controller argument its value (a 500: the route or controller is wrong). */
+export class MissingArgumentError extends Error {
+  override name = 'MissingArgumentError';
+}

@@ -1,0 +1,25 @@
+import type { Controller } from '../controller/controller.ts';
+import type { Request } from '../http/request.ts';
+import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
+import type { RequestType } from '../kernel/request-type.ts';
+import { KernelEvent } from './kernel-event.ts';
+
+/** kernel.controller_arguments: controller and arguments are known; both may be replaced. */
+export class ControllerArgumentsEvent extends KernelEvent {
+  controller: Controller;
+  arguments: unknown[];
+
+  constructor(kernel: HttpKernelInterface, controller: Controller, args: unknown[], request: Request, requestType: RequestType) {
+    super(kernel, request, requestType);
+    this.controller = controller;
+    this.arguments = args;
+  }
+
+  setController(controller: Controller): void {
+    this.controller = controller;
+  }
+
+  setArguments(args: unknown[]): void {
+    this.arguments = args;
+  }
+}

@@ -1,0 +1,9 @@
+export { KernelEvent } from './kernel-event.ts';
+export { RequestEvent } from './request-event.ts';
+export { ControllerEvent } from './controller-event.ts';
+export { ControllerArgumentsEvent } from './controller-arguments-event.ts';
+export { ViewEvent } from './view-event.ts';
+export { ResponseEvent } from './response-event.ts';
+export { FinishRequestEvent } from './finish-request-event.ts';
+export { TerminateEvent } from './terminate-event.ts';
+export { ExceptionEvent } from './exception-event.ts';
