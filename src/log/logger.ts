@@ -54,7 +54,12 @@ export class Logger {
     return toLevelValue(level) >= this.#list.minLevel;
   }
 
-  log(level: LevelLike, message: string, context?: LogContext): void {
+  /**
+   * Logs at any level. `message` may be a function: it is called only when a handler
+   * reads the record's message, so text that is costly to build (an error's file and
+   * line) costs nothing for an entry that a buffer drops unwritten.
+   */
+  log(level: LevelLike, message: string | (() => string), context?: LogContext): void {
     const value = toLevelValue(level);
     if (value >= this.#list.minLevel) this.#write(levelName(value), value, message, context);
   }
@@ -101,8 +106,11 @@ export class Logger {
     await Promise.all(this.#list.handlers.map(async (handler) => handler.close?.()));
   }
 
-  #write(level: LevelName, levelValue: LogRecord['levelValue'], message: string, context: LogContext | undefined): void {
-    const record: LogRecord = { level, levelValue, time: Date.now(), channel: this.channel, message, context: context ?? {} };
+  #write(level: LevelName, levelValue: LogRecord['levelValue'], message: string | (() => string), context: LogContext | undefined): void {
+    const record: LogRecord =
+      typeof message === 'string'
+        ? { level, levelValue, time: Date.now(), channel: this.channel, message, context: context ?? {} }
+        : lazyRecord(level, levelValue, this.channel, message, context ?? {});
     for (const handler of this.#list.handlers) {
       if (!handler.isHandling(levelValue)) continue;
       try {
@@ -138,4 +146,19 @@ export class Logger {
       `Sluice: log handler ${handler.constructor.name} failed; its later failures are not reported.\n${detail}\n`,
     );
   }
+}
+
+/** A record whose message is built on first read, then kept. */
+function lazyRecord(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: () => string, context: LogContext): LogRecord {
+  let message: string | undefined;
+  return {
+    level,
+    levelValue,
+    time: Date.now(),
+    channel,
+    get message(): string {
+      return (message ??= build());
+    },
+    context,
+  };
 }

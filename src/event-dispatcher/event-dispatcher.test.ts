@@ -1,0 +1,147 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { EventDispatcher } from './event-dispatcher.ts';
+import { Event } from './event.ts';
+import type { EventSubscriber, SubscribedEvents } from './event-subscriber.ts';
+
+class Recorder {
+  readonly calls: string[] = [];
+  first(): void { this.calls.push('first'); }
+  second(): void { this.calls.push('second'); }
+}
+
+describe('EventDispatcher', () => {
+  it('calls listeners with the higher priority first', () => {
+    const dispatcher = new EventDispatcher();
+    const calls: number[] = [];
+    dispatcher.addListener('e', () => { calls.push(0); });
+    dispatcher.addListener('e', () => { calls.push(10); }, 10);
+    dispatcher.addListener('e', () => { calls.push(-5); }, -5);
+    dispatcher.dispatch(new Event(), 'e');
+    assert.deepEqual(calls, [10, 0, -5]);
+  });
+
+  it('keeps registration order between listeners of equal priority', () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    for (const name of ['a', 'b', 'c', 'd']) dispatcher.addListener('e', () => { calls.push(name); });
+    dispatcher.dispatch(new Event(), 'e');
+    assert.deepEqual(calls, ['a', 'b', 'c', 'd']);
+  });
+
+  it('returns the event itself, not a promise, when every listener is synchronous', () => {
+    const dispatcher = new EventDispatcher();
+    dispatcher.addListener('e', () => {});
+    const event = new Event();
+    assert.equal(dispatcher.dispatch(event, 'e'), event);
+  });
+
+  it('awaits a listener that returns a promise before calling the next one', async () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    dispatcher.addListener('e', async () => { await new Promise((r) => setTimeout(r, 5)); calls.push('slow'); }, 10);
+    dispatcher.addListener('e', () => { calls.push('next'); });
+    const result = dispatcher.dispatch(new Event(), 'e');
+    assert.ok(result instanceof Promise);
+    await result;
+    assert.deepEqual(calls, ['slow', 'next']);
+  });
+
+  it('stops calling listeners once one stops propagation', () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    dispatcher.addListener('e', (event: Event) => { calls.push('stopper'); event.stopPropagation(); }, 5);
+    dispatcher.addListener('e', () => { calls.push('skipped'); });
+    dispatcher.dispatch(new Event(), 'e');
+    assert.deepEqual(calls, ['stopper']);
+  });
+
+  it('stops after an async listener stopped propagation', async () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    dispatcher.addListener('e', async (event: Event) => { calls.push('a'); event.stopPropagation(); }, 5);
+    dispatcher.addListener('e', () => { calls.push('b'); });
+    await dispatcher.dispatch(new Event(), 'e');
+    assert.deepEqual(calls, ['a']);
+  });
+
+  it('calls [object, method] listeners on their object', () => {
+    const dispatcher = new EventDispatcher();
+    const recorder = new Recorder();
+    dispatcher.addListener('e', [recorder, 'second']);
+    dispatcher.addListener('e', [recorder, 'first'], 1);
+    dispatcher.dispatch(new Event(), 'e');
+    assert.deepEqual(recorder.calls, ['first', 'second']);
+  });
+
+  it('refuses a tuple naming a method the object lacks', () => {
+    const dispatcher = new EventDispatcher();
+    assert.throws(() => dispatcher.addListener('e', [new Recorder(), 'missing']), /Recorder::missing" is not callable/);
+  });
+
+  it('registers a subscriber\'s methods with their priorities, in declaration order', () => {
+    class Subscriber implements EventSubscriber {
+      readonly calls: string[] = [];
+      getSubscribedEvents(): SubscribedEvents {
+        return { one: 'a', two: ['b', 7], three: [['c', 1], ['d', 2]] };
+      }
+      a(): void { this.calls.push('a'); }
+      b(): void { this.calls.push('b'); }
+      c(): void { this.calls.push('c'); }
+      d(): void { this.calls.push('d'); }
+    }
+    const dispatcher = new EventDispatcher();
+    const subscriber = new Subscriber();
+    dispatcher.addSubscriber(subscriber);
+    for (const name of ['one', 'two', 'three']) dispatcher.dispatch(new Event(), name);
+    assert.deepEqual(subscriber.calls, ['a', 'b', 'd', 'c']);
+    assert.equal(dispatcher.getListenerPriority('two', [subscriber, 'b']), 7);
+    dispatcher.removeSubscriber(subscriber);
+    assert.equal(dispatcher.hasListeners(), false);
+  });
+
+  it('removes a listener by reference or by an equal tuple', () => {
+    const dispatcher = new EventDispatcher();
+    const recorder = new Recorder();
+    const fn = (): void => {};
+    dispatcher.addListener('e', fn);
+    dispatcher.addListener('e', [recorder, 'first']);
+    dispatcher.removeListener('e', fn);
+    dispatcher.removeListener('e', [recorder, 'first']);
+    assert.equal(dispatcher.hasListeners('e'), false);
+  });
+
+  it('lists listeners in call order and re-sorts after a change', () => {
+    const dispatcher = new EventDispatcher();
+    const a = (): void => {};
+    const b = (): void => {};
+    dispatcher.addListener('e', a);
+    assert.deepEqual(dispatcher.getListeners('e'), [a]);
+    dispatcher.addListener('e', b, 1);
+    assert.deepEqual(dispatcher.getListeners('e'), [b, a]);
+    assert.deepEqual([...dispatcher.getAllListeners().keys()], ['e']);
+  });
+
+  it('caches the sorted list until the listeners of that event change', () => {
+    const dispatcher = new EventDispatcher();
+    dispatcher.addListener('e', () => {});
+    const first = dispatcher.getSortedEntries('e');
+    assert.equal(dispatcher.getSortedEntries('e'), first);
+    dispatcher.addListener('other', () => {});
+    assert.equal(dispatcher.getSortedEntries('e'), first);
+    dispatcher.addListener('e', () => {});
+    assert.notEqual(dispatcher.getSortedEntries('e'), first);
+  });
+
+  it('lets a listener throw through dispatch to the caller', () => {
+    const dispatcher = new EventDispatcher();
+    dispatcher.addListener('e', () => { throw new Error('boom'); });
+    assert.throws(() => dispatcher.dispatch(new Event(), 'e'), /boom/);
+  });
+
+  it('dispatches an event with no listeners as a no-op', () => {
+    const dispatcher = new EventDispatcher();
+    const event = new Event();
+    assert.equal(dispatcher.dispatch(event, 'nobody'), event);
+  });
+});

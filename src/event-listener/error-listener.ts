@@ -1,0 +1,135 @@
+import type { EventSubscriber, SubscribedEvents } from '../event-dispatcher/event-subscriber.ts';
+import type { ExceptionEvent } from '../event/exception-event.ts';
+import type { ControllerArgumentsEvent } from '../event/controller-arguments-event.ts';
+import type { ResponseEvent } from '../event/response-event.ts';
+import { KernelEvents } from '../kernel/kernel-events.ts';
+import { RequestType } from '../kernel/request-type.ts';
+import { toError } from '../kernel/thrown-value-error.ts';
+import { HttpException } from '../exception/http-exception.ts';
+import { Response } from '../http/response.ts';
+import type { Request } from '../http/request.ts';
+import type { Logger } from '../log/logger.ts';
+import { LogLevel } from '../log/level.ts';
+import { throwableClassName, throwableLocation } from '../log/throwable-location.ts';
+import { argumentMetadataFor } from '../controller/argument-metadata.ts';
+import { FlattenException } from '../error-handler/flatten-exception.ts';
+import { Priority } from './priorities.ts';
+
+const plain500 =
+  '<!DOCTYPE html>\n<html><head><meta charset="UTF-8"><title>An Error Occurred: Internal Server Error</title></head>' +
+  '<body><h1>Oops! An Error Occurred</h1><h2>The server returned a "500 Internal Server Error".</h2></body></html>\n';
+
+/**
+ * Logs an uncaught error and renders the error page through a sub-request to the error
+ * controller, so the page goes through the same listeners as any response.
+ */
+export class ErrorListener implements EventSubscriber {
+  readonly #controller: unknown;
+  readonly #logger: Logger | undefined;
+  readonly #debug: boolean;
+  readonly #debugLogger: unknown;
+  /** Requests whose response is an error page, for the debug CSP removal. */
+  readonly #errorPages = new WeakSet<Request>();
+
+  /**
+   * @param controller the `_controller` of the error sub-request
+   * @param logger the `request` channel
+   * @param debugLogger passed to the error controller as the `logger` attribute (the Logs tab)
+   */
+  constructor(controller: unknown, logger?: Logger, debug = false, debugLogger?: unknown) {
+    this.#controller = controller;
+    this.#logger = logger;
+    this.#debug = debug;
+    this.#debugLogger = debugLogger;
+  }
+
+  getSubscribedEvents(): SubscribedEvents {
+    const events: SubscribedEvents = {
+      [KernelEvents.CONTROLLER_ARGUMENTS]: 'onControllerArguments',
+      [KernelEvents.EXCEPTION]: [['logKernelException', 0], ['onKernelException', Priority.ERROR_RENDER]],
+    };
+    // In debug the error page has inline scripts and styles; a CSP set by the main
+    // request's response listeners would break it.
+    if (this.#debug) events[KernelEvents.RESPONSE] = ['removeCspHeader', Priority.ERROR_RENDER];
+    return events;
+  }
+
+  logKernelException(event: ExceptionEvent): void {
+    this.#logException(event.throwable, (e) => `Uncaught Exception ${throwableClassName(e)}: "${e.message}" at ${locate(e)}`);
+  }
+
+  async onKernelException(event: ExceptionEvent): Promise<void> {
+    const throwable = event.throwable;
+    const subRequest = this.#duplicateRequest(throwable, event.request);
+    let response: Response;
+    try {
+      response = await event.kernel.handle(subRequest, RequestType.SUB, false);
+    } catch (thrown) {
+      const failure = toError(thrown);
+      this.#logException(failure, (e) => `Exception thrown when handling an exception (${throwableClassName(e)}: ${e.message} at ${locate(e)})`);
+      linkAsDeepestCause(failure, throwable);
+      event.setThrowable(failure);
+      response = new Response(plain500, 500, { 'Content-Type': 'text/html; charset=UTF-8' });
+    }
+    event.setResponse(response);
+    if (this.#debug) this.#errorPages.add(event.request);
+  }
+
+  removeCspHeader(event: ResponseEvent): void {
+    if (!this.#errorPages.has(event.request)) return;
+    this.#errorPages.delete(event.request);
+    event.response.headers.remove('Content-Security-Policy');
+    event.response.headers.remove('Content-Security-Policy-Report-Only');
+  }
+
+  /**
+   * An error controller that declares its `exception` parameter as FlattenException gets
+   * the flattened copy (what 4.3-era controllers expect); others get the error itself.
+   */
+  onControllerArguments(event: ControllerArgumentsEvent): void {
+    const exception = event.request.attributes.get('exception');
+    if (exception === undefined || !(exception instanceof Error)) return;
+    const index = event.arguments.indexOf(exception);
+    if (index === -1) return;
+    const parameter = argumentMetadataFor(event.controller)[index];
+    if ((parameter?.type as unknown) !== FlattenException) return;
+    const args = [...event.arguments];
+    args[index] = FlattenException.createFromThrowable(exception);
+    event.setArguments(args);
+  }
+
+  #logException(error: Error, message: (e: Error) => string): void {
+    const logger = this.#logger;
+    if (logger === undefined) return;
+    const level = error instanceof HttpException && error.statusCode < 500 ? LogLevel.ERROR : LogLevel.CRITICAL;
+    // The message is built only if a handler writes the entry: locating the error parses its stack.
+    logger.log(level, () => message(error), { exception: error });
+  }
+
+  #duplicateRequest(throwable: Error, request: Request): Request {
+    const attributes: Record<string, unknown> = { _controller: this.#controller, exception: throwable };
+    if (this.#debugLogger !== undefined) attributes.logger = this.#debugLogger;
+    const subRequest = request.duplicate(undefined, attributes);
+    subRequest.method = 'GET';
+    return subRequest;
+  }
+}
+
+function locate(error: Error): string {
+  const { file, line } = throwableLocation(error);
+  return `${file} line ${line}`;
+}
+
+/** Keeps the original error reachable from the one that broke the error page. */
+function linkAsDeepestCause(failure: Error, original: Error): void {
+  let deepest: Error = failure;
+  const seen = new Set<Error>();
+  while (deepest.cause instanceof Error && !seen.has(deepest.cause)) {
+    if (deepest.cause === original) return;
+    seen.add(deepest);
+    deepest = deepest.cause;
+  }
+  if (deepest.cause === undefined && deepest !== original) {
+    Object.defineProperty(deepest, 'cause', { value: original, configurable: true, writable: true });
+  }
+}

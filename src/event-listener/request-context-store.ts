@@ -1,0 +1,58 @@
+import { RequestContext } from '../routing/request-context.ts';
+import type { Request } from '../http/request.ts';
+import type { RequestStack } from '../http/request-stack.ts';
+
+/**
+ * The routing context of each request being handled. Contexts are immutable and kept per
+ * request (not one mutable context on the router, as in PHP), so concurrent requests
+ * never see each other's host or locale. The URL generator reads the current request's.
+ */
+export class RequestContextStore {
+  readonly #contexts = new WeakMap<Request, RequestContext>();
+  readonly #requestStack: RequestStack<Request>;
+  readonly #fallback: RequestContext;
+
+  constructor(requestStack: RequestStack<Request>, fallback: RequestContext = new RequestContext()) {
+    this.#requestStack = requestStack;
+    this.#fallback = fallback;
+  }
+
+  /** The request's context, built from the request on first use. */
+  get(request: Request): RequestContext {
+    let context = this.#contexts.get(request);
+    if (context === undefined) {
+      context = RequestContextStore.fromRequest(request);
+      this.#contexts.set(request, context);
+    }
+    return context;
+  }
+
+  set(request: Request, context: RequestContext): void {
+    this.#contexts.set(request, context);
+  }
+
+  delete(request: Request): void {
+    this.#contexts.delete(request);
+  }
+
+  /** The context of the request being handled now, or the configured default outside requests. */
+  current(): RequestContext {
+    const request = this.#requestStack.getCurrentRequest();
+    return request === undefined ? this.#fallback : this.get(request);
+  }
+
+  static fromRequest(request: Request): RequestContext {
+    const scheme = request.scheme;
+    const port = request.port;
+    return new RequestContext({
+      method: request.method,
+      host: request.host,
+      scheme,
+      httpPort: scheme === 'http' ? port : 80,
+      httpsPort: scheme === 'https' ? port : 443,
+      pathInfo: request.rawPath,
+      queryString: request.queryString,
+      parameters: request.locale === undefined ? {} : { _locale: request.locale },
+    });
+  }
+}

@@ -1,0 +1,102 @@
+import type { EventSubscriber, SubscribedEvents } from '../event-dispatcher/event-subscriber.ts';
+import type { RequestEvent } from '../event/request-event.ts';
+import type { FinishRequestEvent } from '../event/finish-request-event.ts';
+import type { ExceptionEvent } from '../event/exception-event.ts';
+import { KernelEvents } from '../kernel/kernel-events.ts';
+import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
+import { MethodNotAllowedHttpException } from '../exception/method-not-allowed-http-exception.ts';
+import { ResourceNotFoundException } from '../routing/exception/resource-not-found-exception.ts';
+import { MethodNotAllowedException } from '../routing/exception/method-not-allowed-exception.ts';
+import { NoConfigurationException } from '../routing/exception/no-configuration-exception.ts';
+import type { RequestContext } from '../routing/request-context.ts';
+import { Response } from '../http/response.ts';
+import type { Request } from '../http/request.ts';
+import type { Logger } from '../log/logger.ts';
+import type { RequestContextStore } from './request-context-store.ts';
+import { welcomePage } from './welcome-page.ts';
+import { Priority } from './priorities.ts';
+
+/** What the listener needs of a router: match a path in a context, the request available to conditions. */
+export interface RequestMatcher {
+  matchRequest(pathinfo: string, context: RequestContext, request?: unknown): Record<string, unknown>;
+}
+
+/**
+ * Routes the request: sets `_controller`, `_route` and the route's parameters as request
+ * attributes, or fails with the reference's 404 / 405 messages. A request that already
+ * names its controller (the error sub-request) is left alone.
+ */
+export class RouterListener implements EventSubscriber {
+  readonly #matcher: RequestMatcher;
+  readonly #contexts: RequestContextStore;
+  readonly #logger: Logger | undefined;
+  readonly #debug: boolean;
+
+  constructor(matcher: RequestMatcher, contexts: RequestContextStore, logger?: Logger, debug = false) {
+    this.#matcher = matcher;
+    this.#contexts = contexts;
+    this.#logger = logger;
+    this.#debug = debug;
+  }
+
+  getSubscribedEvents(): SubscribedEvents {
+    return {
+      [KernelEvents.REQUEST]: ['onKernelRequest', Priority.ROUTER],
+      [KernelEvents.FINISH_REQUEST]: 'onKernelFinishRequest',
+      [KernelEvents.EXCEPTION]: ['onKernelException', Priority.ROUTER_EXCEPTION],
+    };
+  }
+
+  onKernelRequest(event: RequestEvent): void {
+    const request = event.request;
+    const context = this.#contexts.get(request);
+    if (request.attributes.has('_controller')) return;
+
+    void request.pathInfo; // a malformed percent-encoding is a 400 before any matching
+    let parameters: Record<string, unknown>;
+    try {
+      parameters = this.#matcher.matchRequest(request.rawPath, context, request);
+    } catch (error) {
+      throw this.#toHttpException(error, request);
+    }
+    this.#logger?.info('Matched route "{route}".', {
+      route: parameters._route ?? 'n/a',
+      route_parameters: parameters,
+      request_uri: request.getUri(),
+      method: request.method,
+    });
+    const routeParams: Record<string, unknown> = {};
+    for (const key of Object.keys(parameters)) {
+      request.attributes.set(key, parameters[key]);
+      if (key !== '_route' && key !== '_controller') routeParams[key] = parameters[key];
+    }
+    request.attributes.set('_route_params', routeParams);
+  }
+
+  /** The finished request's context is no longer needed; the parent keeps its own. */
+  onKernelFinishRequest(event: FinishRequestEvent): void {
+    if (!event.isMainRequest()) this.#contexts.delete(event.request);
+  }
+
+  /** In debug, an application without any route answers `/` with a welcome page, not an error. */
+  onKernelException(event: ExceptionEvent): void {
+    if (!this.#debug || event.hasResponse()) return;
+    const error = event.throwable;
+    if (!(error instanceof NotFoundHttpException) || !(error.cause instanceof NoConfigurationException)) return;
+    event.setResponse(new Response(welcomePage(), 404, { 'Content-Type': 'text/html; charset=UTF-8' }));
+  }
+
+  #toHttpException(error: unknown, request: Request): unknown {
+    const route = `${request.method} ${request.rawPath}`;
+    if (error instanceof MethodNotAllowedException) {
+      const allowed = error.allowedMethods;
+      return new MethodNotAllowedHttpException(allowed, `No route found for "${route}": Method Not Allowed (Allow: ${allowed.join(', ')})`, { cause: error });
+    }
+    if (error instanceof ResourceNotFoundException) {
+      const referer = request.headers.get('referer');
+      const from = referer === undefined ? '' : ` (from "${referer}")`;
+      return new NotFoundHttpException(`No route found for "${route}"${from}`, { cause: error });
+    }
+    return error;
+  }
+}

@@ -1,0 +1,162 @@
+import { join } from 'node:path';
+import type { Request } from '../http/request.ts';
+import type { Response } from '../http/response.ts';
+import { RequestStack } from '../http/request-stack.ts';
+import { EventDispatcher } from '../event-dispatcher/event-dispatcher.ts';
+import { TraceableEventDispatcher } from '../event-dispatcher/traceable-event-dispatcher.ts';
+import type { EventDispatcherInterface } from '../event-dispatcher/event-dispatcher-interface.ts';
+import { Logger } from '../log/logger.ts';
+import { setProjectRoot } from '../log/throwable-location.ts';
+import { ControllerRegistry } from '../controller/controller-registry.ts';
+import { ControllerResolver } from '../controller/controller-resolver.ts';
+import { ArgumentResolver } from '../controller/argument-resolver.ts';
+import type { ArgumentValueResolver } from '../controller/value-resolver/argument-value-resolver.ts';
+import { RouteCollection } from '../routing/route-collection.ts';
+import { DebugClassLoader } from '../error-handler/debug-class-loader.ts';
+import { HttpKernel } from './http-kernel.ts';
+import type { HttpKernelInterface } from './http-kernel-interface.ts';
+import { RequestType } from './request-type.ts';
+import { Container } from './container.ts';
+import type { Bundle } from './bundle.ts';
+import { resolveFrameworkConfig, type FrameworkConfig, type FrameworkConfigInput } from './kernel-config.ts';
+import { configureLogging } from './configure-logging.ts';
+
+export interface KernelOptions {
+  /** `dev`, `prod`, `test` or any name the application's config knows. */
+  environment: string;
+  debug: boolean;
+  /** The application's root: `var/`, `public/` and `config/` are under it. */
+  projectDir: string;
+  config?: FrameworkConfigInput;
+}
+
+/** Something a bundle adds to the console (`app/bin/console`). */
+export type CommandRegistration = (program: import('commander').Command, kernel: Kernel) => void;
+
+declare module './container.ts' {
+  interface ServiceMap {
+    kernel: Kernel;
+    request_stack: RequestStack<Request>;
+    logger: Logger;
+    event_dispatcher: EventDispatcherInterface;
+    'debug.event_dispatcher': TraceableEventDispatcher;
+    controller_registry: ControllerRegistry;
+    http_kernel: HttpKernel;
+  }
+}
+
+/**
+ * An application: an environment, a debug flag and bundles. Booting builds the services
+ * the bundles register; `handle` runs a request through the HttpKernel.
+ */
+export abstract class Kernel implements HttpKernelInterface {
+  readonly environment: string;
+  readonly debug: boolean;
+  readonly projectDir: string;
+  readonly config: FrameworkConfig;
+  readonly container = new Container();
+  /** Routes the bundles add while building; compiled once when the router is first used. */
+  readonly routes = new RouteCollection();
+  readonly controllers = new ControllerRegistry();
+  readonly commands: CommandRegistration[] = [];
+  /** Value resolvers bundles add to the argument chain (session, user, ...). */
+  readonly argumentValueResolvers: ArgumentValueResolver[] = [];
+  #bundles: Bundle[] = [];
+  #booted = false;
+  #httpKernel: HttpKernel | undefined;
+
+  constructor(options: KernelOptions) {
+    this.environment = options.environment;
+    this.debug = options.debug;
+    this.projectDir = options.projectDir;
+    this.config = resolveFrameworkConfig(options.config ?? {}, options.environment, options.debug);
+  }
+
+  /** The bundles of this application, in the order they register things (it decides tie order). */
+  abstract registerBundles(): Bundle[];
+
+  get bundles(): readonly Bundle[] {
+    return this.#bundles;
+  }
+
+  get booted(): boolean {
+    return this.#booted;
+  }
+
+  get logDir(): string {
+    return join(this.projectDir, 'var', 'log');
+  }
+
+  get cacheDir(): string {
+    return join(this.projectDir, 'var', 'cache', this.environment);
+  }
+
+  get publicDir(): string {
+    return join(this.projectDir, 'public');
+  }
+
+  get dispatcher(): EventDispatcherInterface {
+    return this.container.get('event_dispatcher');
+  }
+
+  /** The logger of a channel (`request`, `event`, `php`, `app`...). */
+  logger(channel = 'app'): Logger {
+    return this.container.get('logger').withChannel(channel);
+  }
+
+  boot(): void {
+    if (this.#booted) return;
+    setProjectRoot(this.projectDir);
+    const container = this.container;
+    container.set('kernel', this);
+    const requestStack = new RequestStack<Request>();
+    container.set('request_stack', requestStack);
+    const logger = new Logger('app');
+    container.set('logger', logger);
+    const inner = new EventDispatcher();
+    if (this.debug) {
+      const traceable = new TraceableEventDispatcher(inner, logger.withChannel('event'), requestStack);
+      container.set('debug.event_dispatcher', traceable);
+      container.set('event_dispatcher', traceable);
+    } else {
+      container.set('event_dispatcher', inner);
+    }
+    container.set('controller_registry', this.controllers);
+    configureLogging(this, logger, requestStack);
+
+    this.#bundles = this.registerBundles();
+    for (const bundle of this.#bundles) {
+      DebugClassLoader.checkClass(bundle.constructor);
+      bundle.build(this);
+    }
+    const dispatcher = container.get('event_dispatcher');
+    this.#httpKernel = new HttpKernel(
+      dispatcher,
+      new ControllerResolver(this.controllers, logger.withChannel('request')),
+      requestStack,
+      new ArgumentResolver(ArgumentResolver.defaultResolvers(this.argumentValueResolvers)),
+    );
+    container.set('http_kernel', this.#httpKernel);
+    this.#booted = true;
+    for (const bundle of this.#bundles) bundle.boot(this);
+  }
+
+  handle(request: Request, type: RequestType = RequestType.MAIN, catchErrors = true): Promise<Response> {
+    if (!this.#booted) this.boot();
+    return this.#httpKernel!.handle(request, type, catchErrors);
+  }
+
+  /** Runs kernel.terminate; call it after the response has been sent. */
+  async terminate(request: Request, response: Response): Promise<void> {
+    if (!this.#booted) return;
+    await this.#httpKernel!.terminate(request, response);
+  }
+
+  /** Stops bundles and flushes logs; the kernel can boot again afterwards. */
+  async shutdown(): Promise<void> {
+    if (!this.#booted) return;
+    for (const bundle of [...this.#bundles].reverse()) await bundle.shutdown(this);
+    await this.container.get('logger').close();
+    this.#booted = false;
+  }
+}
