@@ -207,10 +207,10 @@ export class Request {
     return `${this.schemeAndHttpHost}${path}`;
   }
 
-  /** The request format: the `_format` attribute, else `fallback`. */
-  getRequestFormat(fallback: string | undefined = 'html'): string | undefined {
+  /** The request format: one set explicitly, else the `_format` attribute, else `fallback` (null: none). */
+  getRequestFormat(fallback: string | null = 'html'): string | undefined {
     this.#format ??= this.attributes.get('_format') as string | undefined;
-    return this.#format ?? fallback;
+    return this.#format ?? fallback ?? undefined;
   }
 
   setRequestFormat(format: string): void {
@@ -237,7 +237,7 @@ export class Request {
    * Accept type that maps to a known format, else `fallback`.
    */
   getPreferredFormat(fallback = 'html'): string {
-    const set = this.getRequestFormat(undefined);
+    const set = this.getRequestFormat(null);
     if (set !== undefined) return set;
     for (const type of this.getAcceptableContentTypes()) {
       const format = formatOf(type);

@@ -66,7 +66,7 @@ export class Response {
     const charset = this.charset ?? 'UTF-8';
     const type = headers.get('Content-Type');
     if (type === undefined) {
-      const format = request.getRequestFormat(undefined);
+      const format = request.getRequestFormat(null);
       const mime = format === undefined ? undefined : request.getMimeType(format);
       headers.set('Content-Type', `${mime ?? 'text/html'}; charset=${charset}`);
     } else if (type.startsWith('text/') && !type.toLowerCase().includes('charset')) {

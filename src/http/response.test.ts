@@ -1,0 +1,126 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Response } from './response.ts';
+import { Request } from './request.ts';
+import { JsonResponse } from './json-response.ts';
+import { RedirectResponse } from './redirect-response.ts';
+import { StreamedResponse } from './streamed-response.ts';
+import { BinaryFileResponse } from './binary-file-response.ts';
+import { Cookie } from './cookie.ts';
+
+async function body(response: Response): Promise<string> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await response.sendContent(out);
+  await new Promise((resolve) => out.end(resolve));
+  return Buffer.concat(chunks).toString();
+}
+
+describe('Response', () => {
+  it('prepares text with a charset and a Content-Length in bytes', () => {
+    const response = new Response('café').prepare(Request.create('/'));
+    assert.equal(response.headers.get('Content-Type'), 'text/html; charset=UTF-8');
+    assert.equal(response.headers.get('Content-Length'), '5');
+  });
+
+  it('keeps headers but drops the body for HEAD', async () => {
+    const response = new Response('hello').prepare(Request.create('/', 'HEAD'));
+    assert.equal(response.headers.get('Content-Length'), '5');
+    assert.equal(await body(response), '');
+  });
+
+  it('drops body and content headers for 204 and 304', () => {
+    const response = new Response('x', 204, { 'Content-Type': 'text/plain' }).prepare(Request.create('/'));
+    assert.equal(response.content, '');
+    assert.equal(response.headers.has('Content-Type'), false);
+  });
+
+  it('rejects an invalid status code', () => {
+    assert.throws(() => new Response('', 999), /The HTTP status code "999" is not valid/);
+  });
+
+  it('sends "no-cache, private" when the response says nothing about caching', () => {
+    assert.equal(new Response().headers.get('Cache-Control'), 'no-cache, private');
+  });
+
+  it('sorts directives and adds private unless public or shared', () => {
+    const response = new Response();
+    response.setMaxAge(0);
+    response.headers.addCacheControlDirective('must-revalidate');
+    assert.equal(response.headers.get('Cache-Control'), 'max-age=0, must-revalidate, private');
+    response.setSharedMaxAge(60);
+    assert.equal(response.headers.get('Cache-Control'), 'max-age=0, must-revalidate, public, s-maxage=60');
+  });
+
+  it('answers If-None-Match with 304 when the ETag matches', () => {
+    const response = new Response('body').setEtag('abc');
+    const request = Request.create('/', 'GET', { headers: { 'if-none-match': 'W/"abc"' } });
+    assert.equal(response.isNotModified(request), true);
+    assert.equal(response.statusCode, 304);
+    assert.equal(response.content, '');
+  });
+
+  it('answers If-Modified-Since with 304 when not modified since', () => {
+    const modified = new Date('2026-01-01T00:00:00Z');
+    const response = new Response('body').setLastModified(modified);
+    assert.equal(response.isNotModified(Request.create('/', 'GET', { headers: { 'if-modified-since': modified.toUTCString() } })), true);
+    const older = new Response('body').setLastModified(new Date('2026-02-01T00:00:00Z'));
+    assert.equal(older.isNotModified(Request.create('/', 'GET', { headers: { 'if-modified-since': modified.toUTCString() } })), false);
+  });
+
+  it('never answers 304 to a POST', () => {
+    const response = new Response().setEtag('a');
+    assert.equal(response.isNotModified(Request.create('/', 'POST', { headers: { 'if-none-match': '"a"' } })), false);
+  });
+
+  it('serializes cookies with safe defaults', () => {
+    const response = new Response();
+    response.headers.setCookie(new Cookie('SID', 'abc', { secure: true }));
+    response.headers.clearCookie('old');
+    const cookies = response.headers.toNodeHeaders()['Set-Cookie'] as string[];
+    assert.equal(cookies[0], 'SID=abc; Path=/; HttpOnly; Secure; SameSite=Lax');
+    assert.match(cookies[1]!, /^old=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+  });
+
+  it('encodes JSON responses', () => {
+    const response = new JsonResponse({ ok: true }, 201);
+    assert.equal(response.content, '{"ok":true}');
+    assert.equal(response.headers.get('Content-Type'), 'application/json');
+  });
+
+  it('redirects with a Location and refuses a non-redirect status', () => {
+    assert.equal(new RedirectResponse('/to', 301).headers.get('Location'), '/to');
+    assert.throws(() => new RedirectResponse('/to', 200), /not a redirect/);
+  });
+
+  it('streams a body through its callback, without a Content-Length', async () => {
+    const response = new StreamedResponse((out) => { out.write('a'); out.write('b'); }).prepare(Request.create('/'));
+    assert.equal(response.headers.has('Content-Length'), false);
+    assert.equal(await body(response), 'ab');
+  });
+
+  it('sends one byte range of a file with 206', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-'));
+    const file = join(dir, 'photo.JPG');
+    writeFileSync(file, '0123456789');
+    const response = new BinaryFileResponse(file).prepare(Request.create('/', 'GET', { headers: { range: 'bytes=2-4' } }));
+    assert.equal(response.statusCode, 206);
+    assert.equal(response.headers.get('Content-Type'), 'image/jpeg');
+    assert.equal(response.headers.get('Content-Range'), 'bytes 2-4/10');
+    assert.equal(await body(response), '234');
+  });
+
+  it('answers an unsatisfiable range with 416', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-'));
+    const file = join(dir, 'a.txt');
+    writeFileSync(file, 'abc');
+    const response = new BinaryFileResponse(file).prepare(Request.create('/', 'GET', { headers: { range: 'bytes=10-' } }));
+    assert.equal(response.statusCode, 416);
+    assert.equal(response.headers.get('Content-Range'), 'bytes */3');
+  });
+});

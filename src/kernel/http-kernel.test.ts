@@ -1,0 +1,183 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { HttpKernel } from './http-kernel.ts';
+import { RequestType } from './request-type.ts';
+import { KernelEvents } from './kernel-events.ts';
+import { EventDispatcher } from '../event-dispatcher/event-dispatcher.ts';
+import { RequestStack } from '../http/request-stack.ts';
+import { Request } from '../http/request.ts';
+import { Response } from '../http/response.ts';
+import { ControllerRegistry } from '../controller/controller-registry.ts';
+import { ControllerResolver } from '../controller/controller-resolver.ts';
+import { ArgumentResolver } from '../controller/argument-resolver.ts';
+import { MethodNotAllowedHttpException } from '../exception/method-not-allowed-http-exception.ts';
+import { SuspiciousOperationException } from '../http/exception/suspicious-operation-exception.ts';
+import type { RequestEvent } from '../event/request-event.ts';
+import type { ViewEvent } from '../event/view-event.ts';
+import type { ExceptionEvent } from '../event/exception-event.ts';
+import type { ControllerEvent } from '../event/controller-event.ts';
+import type { ControllerArgumentsEvent } from '../event/controller-arguments-event.ts';
+
+const allEvents = Object.values(KernelEvents);
+
+function makeKernel(controller?: unknown): { kernel: HttpKernel; dispatcher: EventDispatcher; events: string[]; stack: RequestStack<Request> } {
+  const dispatcher = new EventDispatcher();
+  const events: string[] = [];
+  for (const name of allEvents) dispatcher.addListener(name, () => { events.push(name); }, 10_000);
+  const stack = new RequestStack<Request>();
+  if (controller !== undefined) dispatcher.addListener(KernelEvents.REQUEST, (e: RequestEvent) => { e.request.attributes.set('_controller', controller); });
+  const kernel = new HttpKernel(dispatcher, new ControllerResolver(new ControllerRegistry()), stack, new ArgumentResolver());
+  return { kernel, dispatcher, events, stack };
+}
+
+describe('HttpKernel', () => {
+  it('runs request, controller, controller_arguments, response and finish_request for a normal response', async () => {
+    const { kernel, events } = makeKernel(() => new Response('hello'));
+    const response = await kernel.handle(Request.create('/'));
+    assert.equal(response.content, 'hello');
+    assert.deepEqual(events, ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.response', 'kernel.finish_request']);
+  });
+
+  it('skips the controller when a kernel.request listener sets a response', async () => {
+    let called = false;
+    const { kernel, dispatcher, events } = makeKernel(() => { called = true; return new Response(); });
+    dispatcher.addListener(KernelEvents.REQUEST, (e: RequestEvent) => e.setResponse(new Response('early', 203)), 5_000);
+    const response = await kernel.handle(Request.create('/'));
+    assert.equal(response.statusCode, 203);
+    assert.equal(called, false);
+    assert.deepEqual(events, ['kernel.request', 'kernel.response', 'kernel.finish_request']);
+  });
+
+  it('turns a non-Response result into a response through kernel.view', async () => {
+    const { kernel, dispatcher, events } = makeKernel(() => ({ name: 'Ada' }));
+    dispatcher.addListener(KernelEvents.VIEW, (e: ViewEvent) => e.setResponse(new Response(JSON.stringify(e.controllerResult))));
+    const response = await kernel.handle(Request.create('/'));
+    assert.equal(response.content, '{"name":"Ada"}');
+    assert.deepEqual(events, ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.view', 'kernel.response', 'kernel.finish_request']);
+  });
+
+  it('names the fix when the controller returns nothing', async () => {
+    const { kernel } = makeKernel(() => undefined);
+    await assert.rejects(kernel.handle(Request.create('/'), RequestType.MAIN, false), (error: Error) => {
+      assert.equal(error.message, 'The controller must return a "Response" object but it returned undefined. Did you forget to add a return statement somewhere in your controller?');
+      return true;
+    });
+  });
+
+  it('says what a controller returned that is not a response', async () => {
+    const { kernel } = makeKernel(() => 42);
+    await assert.rejects(kernel.handle(Request.create('/'), RequestType.MAIN, false), /but it returned a number \(42\)\.$/);
+  });
+
+  it('awaits an async controller', async () => {
+    const { kernel } = makeKernel(async () => { await new Promise((r) => setTimeout(r, 2)); return new Response('later'); });
+    assert.equal((await kernel.handle(Request.create('/'))).content, 'later');
+  });
+
+  it('gives an HttpException\'s status and headers to the response a kernel.exception listener sets', async () => {
+    const { kernel, dispatcher, events } = makeKernel(() => { throw new MethodNotAllowedHttpException(['POST'], 'no'); });
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => e.setResponse(new Response('error page')));
+    const response = await kernel.handle(Request.create('/'));
+    assert.equal(response.statusCode, 405);
+    assert.equal(response.headers.get('Allow'), 'POST');
+    assert.deepEqual(events, ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.exception', 'kernel.response', 'kernel.finish_request']);
+  });
+
+  it('gives any other error a 500', async () => {
+    const { kernel, dispatcher } = makeKernel(() => { throw new TypeError('bug'); });
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => e.setResponse(new Response('error page')));
+    assert.equal((await kernel.handle(Request.create('/'))).statusCode, 500);
+  });
+
+  it('keeps a status the listener chose when it allows a custom response code', async () => {
+    const { kernel, dispatcher } = makeKernel(() => { throw new Error('x'); });
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => { e.allowCustomResponseCode(); e.setResponse(new Response('fine', 200)); });
+    assert.equal((await kernel.handle(Request.create('/'))).statusCode, 200);
+  });
+
+  it('keeps a client-error status the listener set', async () => {
+    const { kernel, dispatcher } = makeKernel(() => { throw new Error('x'); });
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => e.setResponse(new Response('teapot', 418)));
+    assert.equal((await kernel.handle(Request.create('/'))).statusCode, 418);
+  });
+
+  it('rethrows when no kernel.exception listener answers, after finish_request', async () => {
+    const { kernel, events } = makeKernel(() => { throw new Error('unhandled'); });
+    await assert.rejects(kernel.handle(Request.create('/')), /unhandled/);
+    assert.deepEqual(events.slice(-2), ['kernel.exception', 'kernel.finish_request']);
+  });
+
+  it('wraps a thrown non-Error value instead of losing it', async () => {
+    let seen: Error | undefined;
+    const { kernel, dispatcher } = makeKernel(() => { throw { code: 'E42' }; });
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => { seen = e.throwable; e.setResponse(new Response()); });
+    await kernel.handle(Request.create('/'));
+    assert.equal(seen?.name, 'ThrownValueError');
+    assert.match(seen!.message, /A non-Error value was thrown: \{ code: 'E42' \}/);
+    assert.deepEqual((seen as unknown as { value: unknown }).value, { code: 'E42' });
+  });
+
+  it('answers a request exception (bad Host) as a 400 Bad Request', async () => {
+    let seen: Error | undefined;
+    const { kernel, dispatcher } = makeKernel(() => { throw new SuspiciousOperationException('Invalid Host "a b".'); });
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => { seen = e.throwable; e.setResponse(new Response()); });
+    const response = await kernel.handle(Request.create('/'));
+    assert.equal(response.statusCode, 400);
+    assert.equal(seen?.name, 'BadRequestHttpException');
+    assert.ok(seen?.cause instanceof SuspiciousOperationException);
+  });
+
+  it('throws a 404 naming the path when no controller was set', async () => {
+    const { kernel } = makeKernel();
+    await assert.rejects(kernel.handle(Request.create('/nowhere'), RequestType.MAIN, false), {
+      name: 'NotFoundHttpException',
+      message: 'Unable to find the controller for path "/nowhere". The route is wrongly configured.',
+    });
+  });
+
+  it('lets kernel.controller replace the controller and kernel.controller_arguments its arguments', async () => {
+    const { kernel, dispatcher } = makeKernel((name: string) => new Response(`original ${name}`));
+    dispatcher.addListener(KernelEvents.CONTROLLER, (e: ControllerEvent) => e.setController((name: string) => new Response(`replaced ${name}`)));
+    dispatcher.addListener(KernelEvents.CONTROLLER_ARGUMENTS, (e: ControllerArgumentsEvent) => e.setArguments(['Grace']));
+    const request = Request.create('/');
+    request.attributes.set('name', 'Ada');
+    assert.equal((await kernel.handle(request)).content, 'replaced Grace');
+  });
+
+  it('handles a sub-request through the same events with the request on the stack', async () => {
+    const { kernel, dispatcher, events, stack } = makeKernel();
+    const seen: Array<{ type: number; depth: number; parent: boolean }> = [];
+    dispatcher.addListener(KernelEvents.REQUEST, (e: RequestEvent) => {
+      seen.push({ type: e.requestType, depth: stack.depth, parent: stack.getParentRequest() !== undefined });
+      e.request.attributes.set('_controller', e.isMainRequest()
+        ? async () => (await kernel.handle(Request.create('/sub'), RequestType.SUB)).content === 'sub' ? new Response('main') : new Response('?')
+        : () => new Response('sub'));
+    });
+    const response = await kernel.handle(Request.create('/'));
+    assert.equal(response.content, 'main');
+    assert.deepEqual(seen, [{ type: 1, depth: 1, parent: false }, { type: 2, depth: 2, parent: true }]);
+    assert.equal(events.filter((e) => e === 'kernel.request').length, 2);
+    assert.equal(stack.depth, 0);
+  });
+
+  it('dispatches kernel.terminate only when asked, after handling', async () => {
+    const { kernel, events } = makeKernel(() => new Response());
+    const request = Request.create('/');
+    const response = await kernel.handle(request);
+    assert.ok(!events.includes('kernel.terminate'));
+    await kernel.terminate(request, response);
+    assert.equal(events.at(-1), 'kernel.terminate');
+  });
+
+  it('keeps concurrent main requests on separate stacks', async () => {
+    const { kernel, dispatcher, stack } = makeKernel();
+    dispatcher.addListener(KernelEvents.REQUEST, (e: RequestEvent) => {
+      e.request.attributes.set('_controller', async (request: Request) => {
+        await new Promise((r) => setTimeout(r, request.rawPath === '/a' ? 10 : 1));
+        return new Response(stack.getCurrentRequest() === request ? 'own' : 'mixed');
+      });
+    });
+    const [a, b] = await Promise.all([kernel.handle(Request.create('/a')), kernel.handle(Request.create('/b'))]);
+    assert.deepEqual([a.content, b.content], ['own', 'own']);
+  });
+});
