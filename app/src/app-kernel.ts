@@ -1,0 +1,16 @@
+import { Kernel } from '../../src/kernel/kernel.ts';
+import type { Bundle } from '../../src/kernel/bundle.ts';
+import { FrameworkBundle } from '../../src/framework-bundle/framework-bundle.ts';
+import { WebServerBundle } from '../../src/web-server-bundle/web-server-bundle.ts';
+import { AppBundle } from './app-bundle/app-bundle.ts';
+
+/** The events application. */
+export class AppKernel extends Kernel {
+  registerBundles(): Bundle[] {
+    const bundles: Bundle[] = [new FrameworkBundle()];
+    // Still registered for the legacy `server:run`; see the README on moving to `serve`.
+    if (this.environment === 'dev') bundles.push(new WebServerBundle());
+    bundles.push(new AppBundle());
+    return bundles;
+  }
+}

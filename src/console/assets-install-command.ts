@@ -1,0 +1,23 @@
+import type { Command } from 'commander';
+import type { Kernel } from '../kernel/kernel.ts';
+import { installAssets } from './install-assets.ts';
+
+/** `assets:install [target] [--symlink]`: copies (or links) each bundle's public assets into `public/bundles/<name>/`. */
+export function registerAssetsInstallCommand(program: Command, kernelFor: (env: string | undefined) => Kernel): void {
+  program
+    .command('assets:install')
+    .description("Installs the bundles' public assets under public/bundles/")
+    .argument('[target]', 'the public directory (default: the project\'s public/)')
+    .option('--symlink', 'link to the bundle directories instead of copying', false)
+    .option('--env <env>', 'the environment')
+    .action((target: string | undefined, options: { symlink: boolean; env?: string }) => {
+      const kernel = kernelFor(options.env);
+      kernel.boot();
+      const results = installAssets(kernel.bundles, target ?? kernel.publicDir, options.symlink, (done, total) => {
+        if (process.stdout.isTTY && total > 50) process.stdout.write(`\r  ${done}/${total} files`);
+      });
+      if (process.stdout.isTTY) process.stdout.write('\r');
+      for (const result of results) process.stdout.write(`  ${result.method === 'symlink' ? 'linked' : 'copied'}  ${result.bundle} -> ${result.target} (${result.files} files)\n`);
+      process.stdout.write(results.length === 0 ? ' [OK] No assets were provided by any bundle.\n' : ` [OK] All assets were successfully installed.\n`);
+    });
+}

@@ -1,0 +1,63 @@
+import type { Command } from 'commander';
+import { Request } from '../http/request.ts';
+import type { LogHandler, LogRecord } from '../log/log-record.ts';
+import type { Kernel } from '../kernel/kernel.ts';
+import { formatEntry } from './log-entry-view.ts';
+
+export interface RequestCommandOptions {
+  header: string[];
+  env?: string;
+  format: string;
+  body: boolean;
+  host: string;
+}
+
+/** Collects every entry written while the command's request runs, whatever the environment's outputs keep. */
+class Collector implements LogHandler {
+  readonly records: LogRecord[] = [];
+  isHandling(): boolean { return true; }
+  handle(record: LogRecord): void { this.records.push(record); }
+}
+
+/**
+ * `request METHOD PATH [-H 'Name: value']... [--env=dev|prod] [--format=text|jsonl]`:
+ * one request through the kernel, in process; prints the status line, the response
+ * headers and every log entry of that request, in the order they were written.
+ */
+export function registerRequestCommand(program: Command, kernelFor: (env: string | undefined) => Kernel): void {
+  program
+    .command('request')
+    .description('Runs one request through the kernel in process and prints the status, headers and every log entry')
+    .argument('<method>', 'HTTP method, e.g. GET')
+    .argument('<path>', 'path and query, e.g. /events/1?x=2')
+    .option('-H, --header <header>', "a request header, 'Name: value' (repeatable)", (value: string, previous: string[]) => [...previous, value], [])
+    .option('--env <env>', 'the environment (dev, prod, test); default APP_ENV or dev')
+    .option('--format <format>', 'text or jsonl', 'text')
+    .option('--body', 'print the response body after the headers', false)
+    .option('--host <host>', 'the Host header when none is given', 'localhost:8000')
+    .action(async (method: string, path: string, options: RequestCommandOptions) => {
+      if (options.format !== 'text' && options.format !== 'jsonl') throw new Error(`Unknown format "${options.format}": use text or jsonl.`);
+      const headers: Record<string, string> = { host: options.host };
+      for (const header of options.header) {
+        const colon = header.indexOf(':');
+        if (colon <= 0) throw new Error(`Invalid header "${header}": expected 'Name: value'.`);
+        headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
+      }
+      const kernel = kernelFor(options.env);
+      kernel.boot();
+      const collector = new Collector();
+      kernel.container.get('logger').pushHandler(collector);
+      const request = new Request({ method, url: path.startsWith('/') ? path : `/${path}`, headers, serverPort: 8000 });
+      const response = await kernel.handle(request);
+      await kernel.terminate(request, response);
+
+      const out: string[] = [`HTTP/1.1 ${response.statusCode} ${response.statusText}\n`];
+      for (const [name, value] of Object.entries(response.headers.toNodeHeaders())) {
+        for (const item of Array.isArray(value) ? value : [value]) out.push(`${name}: ${item}\n`);
+      }
+      out.push('\n');
+      if (options.body) out.push(`${String(response.content)}\n\n`);
+      for (const record of collector.records) out.push(formatEntry(record, options.format));
+      process.stdout.write(out.join(''));
+    });
+}
