@@ -1,0 +1,165 @@
+import { HttpException } from '../exception/http-exception.ts';
+import { RequestException } from '../http/exception/request-exception.ts';
+import { statusTexts } from '../http/status-texts.ts';
+import { getProjectRoot, throwableClassName, throwableLocation } from '../log/throwable-location.ts';
+import { describeFrame, frameData, parseStackFrames, type StackFrame } from './stack-frames.ts';
+
+/** One exception of a chain as JSON shows it (see `toArray`). */
+export interface FlattenExceptionData {
+  readonly class: string;
+  readonly message: string;
+  readonly code: number | string;
+  readonly file: string;
+  readonly line: number;
+  readonly trace: readonly Omit<StackFrame, 'absoluteFile'>[];
+}
+
+const unknownStatusText = 'Whoops, looks like something went wrong.';
+
+// A cause chain that loops back on itself, or one deeper than any real program builds,
+// stops here rather than hanging the error page.
+const maxChainLength = 32;
+
+/**
+ * What an error page needs to know about an error, its status and its `cause` chain,
+ * without keeping the page tied to the error's class. The costly parts (the trace, the
+ * file and line, which make V8 format the stack) are worked out only when first read:
+ * a prod page never reads them.
+ */
+export class FlattenException {
+  readonly className: string;
+  readonly message: string;
+  readonly code: number | string;
+  readonly statusCode: number;
+  readonly statusText: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly previous: FlattenException | undefined;
+  readonly #source: unknown;
+  #trace: readonly StackFrame[] | undefined;
+
+  private constructor(
+    source: unknown,
+    className: string,
+    message: string,
+    code: number | string,
+    statusCode: number,
+    headers: Record<string, string>,
+    previous: FlattenException | undefined,
+  ) {
+    this.#source = source;
+    this.className = className;
+    this.message = message;
+    this.code = code;
+    this.statusCode = statusCode;
+    this.statusText = statusTexts[statusCode] ?? unknownStatusText;
+    this.headers = headers;
+    this.previous = previous;
+  }
+
+  /**
+   * The status is an HttpException's own, 400 for a RequestException (the client sent
+   * something wrong), else 500 unless `statusCode` says otherwise. An HttpException's
+   * headers (`Allow`, `Retry-After`) win over `headers`.
+   */
+  static createFromThrowable(error: Error, statusCode?: number, headers: Record<string, string> = {}): FlattenException {
+    return FlattenException.#create(error, statusCode, headers, new Set(), 0);
+  }
+
+  static #create(
+    error: unknown, statusCode: number | undefined, headers: Record<string, string>, seen: Set<unknown>, depth: number,
+  ): FlattenException {
+    seen.add(error);
+    let status = statusCode;
+    let allHeaders = headers;
+    if (error instanceof HttpException) {
+      status ??= error.statusCode;
+      allHeaders = { ...headers, ...error.headers };
+    } else if (error instanceof RequestException) {
+      status ??= 400;
+    }
+    const cause = isObject(error) ? (error as { cause?: unknown }).cause : undefined;
+    const previous =
+      cause === undefined || cause === null || seen.has(cause) || depth + 1 >= maxChainLength
+        ? undefined
+        : FlattenException.#create(cause, undefined, {}, seen, depth + 1);
+    return new FlattenException(error, throwableClassName(error), messageOf(error), codeOf(error), status ?? 500, allHeaders, previous);
+  }
+
+  /** The file the error was created in, relative to the project root; `unknown` without a stack. */
+  get file(): string {
+    return throwableLocation(this.#source).file;
+  }
+
+  get line(): number {
+    return throwableLocation(this.#source).line;
+  }
+
+  /** The stack frames, parsed from `stack` on first use. */
+  get trace(): readonly StackFrame[] {
+    if (this.#trace === undefined) {
+      const stack = isObject(this.#source) ? (this.#source as { stack?: unknown }).stack : undefined;
+      this.#trace = typeof stack === 'string' ? parseStackFrames(stack, getProjectRoot(), headerLines(stack, this.message)) : [];
+    }
+    return this.#trace;
+  }
+
+  /** The previous exceptions, the closest cause first. */
+  getAllPrevious(): FlattenException[] {
+    const all: FlattenException[] = [];
+    for (let current = this.previous; current !== undefined; current = current.previous) all.push(current);
+    return all;
+  }
+
+  /** The whole chain, outermost first. */
+  getChain(): FlattenException[] {
+    return [this, ...this.getAllPrevious()];
+  }
+
+  /** The chain as JSON-ready data, outermost first. */
+  toArray(): FlattenExceptionData[] {
+    return this.getChain().map((e) => ({
+      class: e.className,
+      message: e.message,
+      code: e.code,
+      file: e.file,
+      line: e.line,
+      trace: e.trace.map(frameData),
+    }));
+  }
+
+  /** The chain as text, Node's way: `Class: message`, its `at` lines, then `Caused by: …`. */
+  getAsString(): string {
+    return this.getChain()
+      .map((e, index) => {
+        const head = `${index === 0 ? '' : 'Caused by: '}${e.className}: ${e.message}`;
+        return [head, ...e.trace.map((frame) => `    at ${describeFrame(frame)}`)].join('\n');
+      })
+      .join('\n');
+  }
+}
+
+function isObject(value: unknown): value is object {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function';
+}
+
+// A thrown string or number ends up in a cause chain too; it keeps its text.
+function messageOf(error: unknown): string {
+  if (isObject(error)) {
+    const message = (error as { message?: unknown }).message;
+    return typeof message === 'string' ? message : '';
+  }
+  return String(error);
+}
+
+/** A numeric code (HttpException) or Node's string codes (`ERR_INVALID_ARG_TYPE`); 0 without one. */
+function codeOf(error: unknown): number | string {
+  const code = isObject(error) ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'number' || typeof code === 'string' ? code : 0;
+}
+
+/** The stack's header is `Name: message`, as many lines as the message has. */
+function headerLines(stack: string, message: string): number {
+  const lines = message.split('\n').length;
+  // Without a header (a custom prepareStackTrace), frames start on the first line.
+  return /^\s*at /.test(stack) ? 0 : lines;
+}

@@ -1,0 +1,103 @@
+import type { Request } from '../http/request.ts';
+import type { LogRecord } from '../log/log-record.ts';
+import { getProjectRoot } from '../log/throwable-location.ts';
+import type { ErrorRenderer, RenderedError } from './error-renderer.ts';
+import { FlattenException } from './flatten-exception.ts';
+import { renderDebugPage, type DebugTab } from './html/debug-page.ts';
+import { escapeHtml } from './html/escape.ts';
+import { renderErrorPage } from './html/error-page.ts';
+import { renderExceptionBlock } from './html/exception-block.ts';
+import { renderLogsTable } from './html/logs-table.ts';
+
+/** What the Logs tab reads: the DebugLogger, or anything keeping records per request. */
+export interface DebugLogReader {
+  getLogs(request?: object): readonly LogRecord[];
+  countErrors(request?: object): number;
+}
+
+export interface HtmlErrorRendererOptions {
+  /** Show the exception, its trace and the logs; without it, a plain page with the status only. */
+  readonly debug: boolean;
+  readonly charset?: string;
+  /** Adds the Logs tab (debug only). */
+  readonly logger?: DebugLogReader | undefined;
+  /** Paths are shown relative to it, and only files under it show their source. The log layer's root by default. */
+  readonly projectRoot?: string | undefined;
+  /** HTML placed above the Logs tab (debug only), e.g. the routes that almost matched. */
+  readonly extraSections?: ((flat: FlattenException, request: Request | undefined) => string) | undefined;
+}
+
+/**
+ * Renders an uncaught error as an HTML page: in debug, everything a developer needs to
+ * find the cause; otherwise a plain page that tells the visitor only the status.
+ */
+export class HtmlErrorRenderer implements ErrorRenderer {
+  readonly #debug: boolean;
+  readonly #charset: string;
+  readonly #logger: DebugLogReader | undefined;
+  readonly #projectRoot: string | undefined;
+  readonly #extraSections: HtmlErrorRendererOptions['extraSections'];
+  // Every 404 in prod goes through here: one page per status, built once.
+  readonly #plainPages = new Map<number, string>();
+
+  constructor(options: HtmlErrorRendererOptions) {
+    this.#debug = options.debug;
+    this.#charset = options.charset ?? 'UTF-8';
+    this.#logger = options.logger;
+    this.#projectRoot = options.projectRoot;
+    this.#extraSections = options.extraSections;
+  }
+
+  render(error: Error, request?: Request): RenderedError {
+    const flat = FlattenException.createFromThrowable(error, undefined, { 'Content-Type': `text/html; charset=${this.#charset}` });
+    const body = this.#debug ? this.#renderDebugPage(flat, request) : this.#plainPage(flat);
+    return { statusCode: flat.statusCode, statusText: flat.statusText, headers: { ...flat.headers }, body, flat };
+  }
+
+  /** The prod page for a status. Override to brand it; the result is cached per status. */
+  protected renderPlainPage(statusCode: number, statusText: string, charset: string): string {
+    return renderErrorPage(statusCode, statusText, charset);
+  }
+
+  #plainPage(flat: FlattenException): string {
+    let page = this.#plainPages.get(flat.statusCode);
+    if (page === undefined) {
+      page = this.renderPlainPage(flat.statusCode, flat.statusText, this.#charset);
+      this.#plainPages.set(flat.statusCode, page);
+    }
+    return page;
+  }
+
+  #renderDebugPage(flat: FlattenException, request: Request | undefined): string {
+    const projectRoot = this.#projectRoot ?? getProjectRoot();
+    const chain = flat.getChain();
+    const many = chain.length > 1;
+    const sections: (DebugTab | string)[] = [
+      {
+        id: 'tab-exceptions',
+        label: many ? 'Exceptions' : 'Exception',
+        badge: many ? { count: chain.length } : undefined,
+        content: chain.map((e, i) => renderExceptionBlock(e, i, chain.length, projectRoot)).join('\n'),
+      },
+    ];
+    const extra = this.#extraSections?.(flat, request) ?? '';
+    if (extra !== '') sections.push(`<div class="extra-sections">${extra}</div>`);
+    if (this.#logger !== undefined) {
+      // Read now, inside the error sub-request: the main request's records, then the sub-request's so far.
+      const errors = this.#logger.countErrors();
+      sections.push({
+        id: 'tab-logs',
+        label: 'Logs',
+        badge: errors > 0 ? { count: errors, error: true } : undefined,
+        content: renderLogsTable(this.#logger.getLogs()),
+      });
+    }
+    sections.push({
+      id: 'tab-stack-traces',
+      label: many ? 'Stack Traces' : 'Stack Trace',
+      badge: many ? { count: chain.length } : undefined,
+      content: `<pre class="stacktrace">${escapeHtml(flat.getAsString())}</pre>`,
+    });
+    return renderDebugPage(flat, this.#charset, sections);
+  }
+}

@@ -1,0 +1,72 @@
+import type { FlattenException } from '../flatten-exception.ts';
+import { displayPath, readSourceExcerpt, type StackFrame } from '../stack-frames.ts';
+import { escapeHtml } from './escape.ts';
+
+/**
+ * One exception of the chain: class, message, where it was created, and its frames. The
+ * first frame of the application opens on its source; every other application frame can
+ * be opened; runs of node_modules and Node frames fold into one closed line.
+ */
+export function renderExceptionBlock(flat: FlattenException, index: number, total: number, projectRoot: string): string {
+  const position = total > 1 ? `<span class="exception-position">${index + 1}/${total}</span> ` : '';
+  return `<div class="exception" id="exception-${index + 1}">
+<h3 class="exception-class">${position}${escapeHtml(flat.className)}</h3>
+<p class="exception-message">${escapeHtml(flat.message)}</p>
+<p class="exception-location">in <code>${escapeHtml(flat.file)}</code> line <code>${flat.line}</code></p>
+${renderTrace(flat.trace, projectRoot)}
+</div>`;
+}
+
+function renderTrace(frames: readonly StackFrame[], projectRoot: string): string {
+  if (frames.length === 0) return '<p class="empty">No stack trace.</p>';
+  const items: string[] = [];
+  let folded: StackFrame[] = [];
+  let opened = false;
+  const flush = (): void => {
+    if (folded.length > 0) items.push(renderFolded(folded, projectRoot));
+    folded = [];
+  };
+  for (const frame of frames) {
+    if (frame.isVendor || frame.isInternal) {
+      folded.push(frame);
+      continue;
+    }
+    flush();
+    const item = renderAppFrame(frame, projectRoot, !opened);
+    items.push(item.html);
+    opened ||= item.hasSource;
+  }
+  flush();
+  return `<ol class="trace">\n${items.join('\n')}\n</ol>`;
+}
+
+function renderAppFrame(frame: StackFrame, projectRoot: string, open: boolean): { html: string; hasSource: boolean } {
+  const summary = frameSummary(frame, projectRoot);
+  const excerpt = frame.absoluteFile === undefined ? undefined : readSourceExcerpt(frame.absoluteFile, frame.line, projectRoot);
+  if (excerpt === undefined) return { html: `<li class="frame frame-app">${summary}</li>`, hasSource: false };
+  const lines = excerpt.lines
+    .map((text, i) => {
+      const selected = excerpt.firstLine + i === excerpt.selectedLine ? ' class="selected"' : '';
+      return `<li${selected}><code>${escapeHtml(text) || ' '}</code></li>`;
+    })
+    .join('');
+  const html = `<li class="frame frame-app"><details${open ? ' open' : ''}><summary>${summary}</summary><ol class="source" start="${excerpt.firstLine}">${lines}</ol></details></li>`;
+  return { html, hasSource: true };
+}
+
+function renderFolded(frames: readonly StackFrame[], projectRoot: string): string {
+  const vendor = frames.filter((frame) => frame.isVendor).length;
+  const internal = frames.length - vendor;
+  const parts = [vendor > 0 ? `${vendor} in node_modules` : '', internal > 0 ? `${internal} in Node` : ''].filter(Boolean);
+  const inner = frames.map((frame) => `<li class="frame ${frame.isVendor ? 'frame-vendor' : 'frame-internal'}">${frameSummary(frame, projectRoot)}</li>`).join('');
+  const noun = frames.length === 1 ? 'frame' : 'frames';
+  return `<li class="frame-group"><details><summary>${frames.length} ${noun} (${parts.join(', ')})</summary><ol>${inner}</ol></details></li>`;
+}
+
+function frameSummary(frame: StackFrame, projectRoot: string): string {
+  const file = frame.absoluteFile === undefined ? frame.file : displayPath(frame.absoluteFile, projectRoot);
+  const where = frame.line === 0 ? file : `${file}:${frame.line}`;
+  const name = `${frame.isAsync ? 'async ' : ''}${frame.function}`;
+  const fn = name === '' ? '' : `<span class="frame-function">${escapeHtml(name)}</span> `;
+  return `${fn}<span class="frame-file">${escapeHtml(where)}</span>`;
+}

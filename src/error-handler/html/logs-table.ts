@@ -1,0 +1,91 @@
+import { types } from 'node:util';
+import { interpolateScalars } from '../../log/interpolate.ts';
+import { LogLevel } from '../../log/level.ts';
+import { localDateTime } from '../../log/line-formatter.ts';
+import type { LogContext, LogRecord } from '../../log/log-record.ts';
+import { isDeprecation } from '../deprecation-error.ts';
+import { escapeHtml, escapeText } from './escape.ts';
+
+/** The levels the filter offers, most severe first. */
+export const filterLevels = 'Emergency,Alert,Critical,Error,Warning,Notice,Info,Debug';
+
+/**
+ * The Logs tab's table. Its markup is a contract that tests and tools read:
+ * `<table class="logs">`, a header row Level | Channel | Message, and per record
+ * `<tr class="status-…" data-level="…" data-channel="…">` with the cells level
+ * (`<strong>LEVEL</strong><time>HH:MM:SS</time>`), channel, message, context (`<pre>`).
+ * The Channel column is left out when the first record has no channel, as the reference does.
+ */
+export function renderLogsTable(records: readonly LogRecord[]): string {
+  if (records.length === 0) return '<p class="empty">No log messages.</p>';
+  const withChannel = records[0]!.channel !== '';
+  const rows = records.map((record) => renderRow(record, withChannel)).join('\n');
+  return `<div class="log-filters" hidden data-levels="${filterLevels}"></div>
+<table class="logs">
+<thead>
+<tr><th>Level</th>${withChannel ? '<th>Channel</th>' : ''}<th colspan="2">Message</th></tr>
+</thead>
+<tbody>
+${rows}
+</tbody>
+</table>`;
+}
+
+function renderRow(record: LogRecord, withChannel: boolean): string {
+  const channel = withChannel ? `<td class="log-channel">${escapeHtml(record.channel)}</td>` : '';
+  const message = escapeHtml(interpolateScalars(record.message, record.context));
+  const context = Object.keys(record.context).length === 0 ? '' : `<pre>${escapeText(prettyContext(record.context))}</pre>`;
+  return (
+    `<tr class="${statusClass(record)}" data-level="${escapeHtml(record.level)}" data-channel="${escapeHtml(record.channel)}">` +
+    `<td class="log-level"><strong>${escapeHtml(record.level)}</strong><time>${localDateTime(record.time).slice(11)}</time></td>` +
+    `${channel}<td class="log-message">${message}</td><td class="log-context">${context}</td></tr>`
+  );
+}
+
+/**
+ * Errors and worse in red, warnings in yellow, and deprecations in yellow too even though
+ * they are logged at INFO: they are what a developer must act on before the next version.
+ */
+export function statusClass(record: LogRecord): 'status-error' | 'status-warning' | 'status-normal' {
+  if (record.levelValue >= LogLevel.ERROR) return 'status-error';
+  if (record.levelValue >= LogLevel.WARNING || isDeprecationRecord(record)) return 'status-warning';
+  return 'status-normal';
+}
+
+function isDeprecationRecord(record: LogRecord): boolean {
+  if (record.message.startsWith('User Deprecated')) return true;
+  const exception = record.context['exception'];
+  // Node's own deprecation warnings (`process.on('warning')`) are named so.
+  return isDeprecation(exception) || (exception instanceof Error && exception.name === 'DeprecationWarning');
+}
+
+/**
+ * The context as the reference shows it (PHP's pretty JSON: four spaces, slashes and
+ * Unicode unescaped): an error is an object without public properties there, so `{}`.
+ */
+export function prettyContext(context: LogContext): string {
+  try {
+    return JSON.stringify(context, contextReplacer, 4);
+  } catch {
+    // A context that contains itself: show what can be shown rather than no page at all.
+    return JSON.stringify(withoutCycles(context, new Set()), contextReplacer, 4);
+  }
+}
+
+function contextReplacer(_key: string, value: unknown): unknown {
+  if (value instanceof Error || types.isNativeError(value)) return {};
+  if (typeof value === 'bigint') return value.toString();
+  return value;
+}
+
+function withoutCycles(value: unknown, ancestors: Set<object>): unknown {
+  if (typeof value !== 'object' || value === null || value instanceof Error) return value;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
+  if (ancestors.has(value)) return '[circular]';
+  ancestors.add(value);
+  const copy: unknown = Array.isArray(value)
+    ? value.map((item) => withoutCycles(item, ancestors))
+    : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutCycles(item, ancestors)]));
+  ancestors.delete(value);
+  return copy;
+}

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { describeFrame, parseStackFrames, readSourceExcerpt } from './stack-frames.ts';
+
+const root = '/srv/app';
+
+function parseOne(line: string) {
+  const frames = parseStackFrames(`Error: boom\n${line}`, root);
+  assert.equal(frames.length, 1);
+  return frames[0]!;
+}
+
+describe('parseStackFrames', () => {
+  it('reads a named frame with its file relative to the project root', () => {
+    const frame = parseOne('    at RouterListener.onKernelRequest (/srv/app/src/router-listener.ts:136:13)');
+    assert.equal(frame.function, 'RouterListener.onKernelRequest');
+    assert.equal(frame.file, 'src/router-listener.ts');
+    assert.equal(frame.absoluteFile, '/srv/app/src/router-listener.ts');
+    assert.equal(frame.line, 136);
+    assert.equal(frame.column, 13);
+    assert.equal(frame.isVendor, false);
+    assert.equal(frame.isInternal, false);
+  });
+
+  it('reads an anonymous frame given as a bare location', () => {
+    const frame = parseOne('    at /srv/app/src/main.ts:7:1');
+    assert.equal(frame.function, '');
+    assert.equal(frame.file, 'src/main.ts');
+    assert.equal(frame.line, 7);
+  });
+
+  it('turns file:// URLs into paths', () => {
+    const frame = parseOne('    at handle (file:///srv/app/src/kernel.ts:40:5)');
+    assert.equal(frame.file, 'src/kernel.ts');
+    assert.equal(frame.absoluteFile, '/srv/app/src/kernel.ts');
+  });
+
+  it('marks async frames and constructors', () => {
+    const asyncFrame = parseOne('    at async HttpKernel.handle (/srv/app/src/kernel.ts:10:3)');
+    assert.equal(asyncFrame.isAsync, true);
+    assert.equal(asyncFrame.function, 'HttpKernel.handle');
+    const constructor = parseOne('    at new Foo (/srv/app/src/foo.ts:3:25)');
+    assert.equal(constructor.isConstructor, true);
+    assert.equal(constructor.function, 'new Foo');
+  });
+
+  it('marks frames under node_modules as vendor frames', () => {
+    const frame = parseOne('    at Object.transformer (/srv/app/node_modules/tsx/dist/register.cjs:22:2188)');
+    assert.equal(frame.isVendor, true);
+    assert.equal(frame.file, 'node_modules/tsx/dist/register.cjs');
+  });
+
+  it("marks Node's own frames and builtins as internal", () => {
+    const node = parseOne('    at Module._compile (node:internal/modules/cjs/loader:1521:14)');
+    assert.equal(node.isInternal, true);
+    assert.equal(node.file, 'node:internal/modules/cjs/loader');
+    assert.equal(node.absoluteFile, undefined);
+    const builtin = parseOne('    at Array.forEach (<anonymous>)');
+    assert.equal(builtin.isInternal, true);
+    assert.equal(builtin.line, 0);
+    const all = parseOne('    at async Promise.all (index 0)');
+    assert.equal(all.isInternal, true);
+    assert.equal(all.function, 'Promise.all');
+  });
+
+  it('keeps the absolute path of files outside the project root', () => {
+    assert.equal(parseOne('    at f (/opt/lib/x.ts:1:2)').file, '/opt/lib/x.ts');
+  });
+
+  it("names eval'd code without pointing into a file", () => {
+    const frame = parseOne('    at eval (eval at <anonymous> (/srv/app/src/a.ts:2:411), <anonymous>:1:6)');
+    assert.equal(frame.file, '<eval>');
+    assert.equal(frame.absoluteFile, undefined);
+  });
+
+  it('does not take lines of a multi-line message for frames', () => {
+    const stack = 'Error: first\n    at not (/srv/app/a-frame.ts:1:1)\n    at real (/srv/app/src/real.ts:2:3)';
+    const frames = parseStackFrames(stack, root, 2);
+    assert.deepEqual(frames.map((f) => f.function), ['real']);
+  });
+
+  it('writes a frame back as V8 does', () => {
+    assert.equal(describeFrame(parseOne('    at async run (/srv/app/src/a.ts:1:2)')), 'async run (src/a.ts:1:2)');
+    assert.equal(describeFrame(parseOne('    at /srv/app/src/a.ts:1:2')), 'src/a.ts:1:2');
+  });
+});
+
+describe('readSourceExcerpt', () => {
+  const thisFile = fileURLToPath(import.meta.url);
+  const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+  const lines = readFileSync(thisFile, 'utf8').split('\n');
+  const markerLine = lines.findIndex((text) => text.includes('excerpt marker')) + 1;
+
+  it('shows a few lines around the frame, the frame line selected', () => {
+    const excerpt = readSourceExcerpt(thisFile, markerLine, projectRoot, 2)!;
+    assert.equal(excerpt.firstLine, markerLine - 2);
+    assert.equal(excerpt.lines.length, 5);
+    assert.match(excerpt.lines[excerpt.selectedLine - excerpt.firstLine]!, /excerpt marker/);
+  });
+
+  it('stops at the start and the end of the file', () => {
+    assert.equal(readSourceExcerpt(thisFile, 1, projectRoot, 3)!.firstLine, 1);
+    const last = readSourceExcerpt(thisFile, lines.length, projectRoot, 3)!;
+    assert.equal(last.firstLine + last.lines.length - 1, lines.length);
+  });
+
+  it('shows no source outside the project root or under node_modules', () => {
+    assert.equal(readSourceExcerpt(thisFile, markerLine, '/nonexistent/root'), undefined);
+    const dependency = fileURLToPath(new URL('../../node_modules/tsx/package.json', import.meta.url));
+    assert.equal(readSourceExcerpt(dependency, 1, projectRoot), undefined);
+  });
+
+  it('shows nothing for a file that cannot be read or a line past its end', () => {
+    assert.equal(readSourceExcerpt(`${projectRoot}no-such-file.ts`, 1, projectRoot), undefined);
+    assert.equal(readSourceExcerpt(thisFile, lines.length + 10, projectRoot), undefined);
+  });
+});

@@ -1,0 +1,170 @@
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** One frame of a V8 stack trace, as the error pages show it. */
+export interface StackFrame {
+  /** `RouterListener.onKernelRequest`, `new Foo`, `<anonymous>`; empty for a top-level frame. */
+  readonly function: string;
+  /** Relative to the project root inside it; absolute outside; `node:…` or `<anonymous>` as V8 wrote it. */
+  readonly file: string;
+  /** The absolute path, when the frame names a file on disk (not Node's own, not eval'd code). */
+  readonly absoluteFile: string | undefined;
+  /** 1-based; 0 when V8 gave none (`native`, `<anonymous>`, `index 0`). */
+  readonly line: number;
+  readonly column: number;
+  /** The frame runs code under a `node_modules` directory. */
+  readonly isVendor: boolean;
+  /** The frame runs Node's own code or a builtin (`node:internal/…`, `Array.forEach (<anonymous>)`). */
+  readonly isInternal: boolean;
+  readonly isAsync: boolean;
+  readonly isConstructor: boolean;
+}
+
+/** A few source lines around a frame's line; `lines[i]` is line `firstLine + i`. */
+export interface SourceExcerpt {
+  readonly firstLine: number;
+  readonly selectedLine: number;
+  readonly lines: readonly string[];
+}
+
+const framePrefix = /^\s*at /;
+const location = /^(.*):(\d+):(\d+)$/;
+
+/**
+ * The frames of a V8 `error.stack`: `at fn (file:line:col)`, `at file:line:col`,
+ * `at async fn (…)`, `at new Foo (…)`, `file://` URLs, eval'd code and builtins.
+ * `skipLines` leaves out the header (the message, which may itself hold `at …` lines).
+ */
+export function parseStackFrames(stack: string, projectRoot: string, skipLines = 1): StackFrame[] {
+  const frames: StackFrame[] = [];
+  const lines = stack.split('\n');
+  for (let i = skipLines; i < lines.length; i++) {
+    const text = lines[i]!;
+    if (!framePrefix.test(text)) continue;
+    frames.push(parseFrame(text.replace(framePrefix, '').trim(), projectRoot));
+  }
+  return frames;
+}
+
+function parseFrame(text: string, projectRoot: string): StackFrame {
+  let rest = text;
+  const isAsync = rest.startsWith('async ');
+  if (isAsync) rest = rest.slice(6);
+  let fn = '';
+  let where = rest;
+  // `fn (where)`; a frame without a function name is the bare location.
+  const open = rest.indexOf(' (');
+  if (rest.endsWith(')') && open !== -1) {
+    fn = rest.slice(0, open);
+    where = rest.slice(open + 2, -1);
+  }
+  const isConstructor = fn.startsWith('new ');
+  // Eval'd code: `eval at outer (file:1:2), <anonymous>:1:6`; its lines belong to no file.
+  if (where.startsWith('eval at ')) return frame(fn, '<eval>', undefined, 0, 0, false, false, isAsync, isConstructor);
+  const match = location.exec(where);
+  if (match === null) return frame(fn, where, undefined, 0, 0, false, true, isAsync, isConstructor);
+  const [, rawFile, line, column] = match as unknown as [string, string, string, string];
+  const absolute = toPath(rawFile);
+  if (absolute === undefined) return frame(fn, rawFile, undefined, Number(line), Number(column), false, true, isAsync, isConstructor);
+  const isVendor = absolute.includes(`${sep}node_modules${sep}`) || absolute.includes('/node_modules/');
+  return frame(fn, displayPath(absolute, projectRoot), absolute, Number(line), Number(column), isVendor, false, isAsync, isConstructor);
+}
+
+function frame(
+  fn: string, file: string, absoluteFile: string | undefined, line: number, column: number,
+  isVendor: boolean, isInternal: boolean, isAsync: boolean, isConstructor: boolean,
+): StackFrame {
+  return { function: fn, file, absoluteFile, line, column, isVendor, isInternal, isAsync, isConstructor };
+}
+
+/** An absolute path for a frame's file, or undefined for what is not on disk (`node:fs`, `<anonymous>`). */
+function toPath(file: string): string | undefined {
+  if (file.startsWith('file://')) {
+    try {
+      return fileURLToPath(file);
+    } catch {
+      return undefined;
+    }
+  }
+  return isAbsolute(file) ? file : undefined;
+}
+
+/** Relative to the project root when inside it; outside, the absolute path says more than `../../`. */
+export function displayPath(absolute: string, projectRoot: string): string {
+  const inside = relative(projectRoot, absolute);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return absolute;
+  return sep === '/' ? inside : inside.split(sep).join('/');
+}
+
+/** Whether the page may show the frame's source: a file of the project, not of a dependency. */
+export function isProjectSource(absolute: string, projectRoot: string): boolean {
+  const inside = relative(projectRoot, absolute);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return false;
+  return !inside.split(sep).includes('node_modules');
+}
+
+interface CachedSource {
+  readonly mtimeMs: number;
+  readonly lines: readonly string[] | undefined;
+}
+
+// The debug page of one request shows a handful of files, mostly the same ones again on
+// the next error; a small cache keyed by modification time keeps edits visible.
+const sources = new Map<string, CachedSource>();
+const maxCachedFiles = 64;
+const maxFileBytes = 2 * 1024 * 1024;
+
+/**
+ * The lines around `line` of a project file (`radius` each side), read synchronously
+ * (debug pages only) and cached. Undefined for files outside the project root, under
+ * node_modules, too big, or not readable.
+ */
+export function readSourceExcerpt(absolute: string, line: number, projectRoot: string, radius = 5): SourceExcerpt | undefined {
+  if (line < 1 || !isProjectSource(absolute, projectRoot)) return undefined;
+  const lines = readLines(absolute);
+  if (lines === undefined || line > lines.length) return undefined;
+  const first = Math.max(1, line - radius);
+  const last = Math.min(lines.length, line + radius);
+  return { firstLine: first, selectedLine: line, lines: lines.slice(first - 1, last) };
+}
+
+function readLines(file: string): readonly string[] | undefined {
+  let mtimeMs: number;
+  let size: number;
+  try {
+    const stats = statSync(file);
+    if (!stats.isFile()) return undefined;
+    mtimeMs = stats.mtimeMs;
+    size = stats.size;
+  } catch {
+    return undefined;
+  }
+  const cached = sources.get(file);
+  if (cached !== undefined && cached.mtimeMs === mtimeMs) return cached.lines;
+  let lines: string[] | undefined;
+  if (size <= maxFileBytes) {
+    try {
+      lines = readFileSync(file, 'utf8').split(/\r\n|\r|\n/);
+    } catch {
+      lines = undefined;
+    }
+  }
+  sources.delete(file);
+  sources.set(file, { mtimeMs, lines });
+  if (sources.size > maxCachedFiles) sources.delete(sources.keys().next().value!);
+  return lines;
+}
+
+/** `fn (file:line:col)`, or the bare location, as V8 writes a frame. */
+export function describeFrame(frame: StackFrame): string {
+  const where = frame.line === 0 ? frame.file : `${frame.file}:${frame.line}:${frame.column}`;
+  const fn = `${frame.isAsync ? 'async ' : ''}${frame.function}`;
+  return fn === '' ? where : `${fn} (${where})`;
+}
+
+/** A frame for JSON output: everything but the absolute path, which says nothing more to a client. */
+export function frameData(frame: StackFrame): Omit<StackFrame, 'absoluteFile'> {
+  const { absoluteFile: _absolute, ...data } = frame;
+  return data;
+}
