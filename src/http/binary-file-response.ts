@@ -40,6 +40,7 @@ export class BinaryFileResponse extends Response {
   }
 
   override prepare(request: Request): this {
+    if (this.prepared) return this;
     if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', fileContentType(this.path));
     super.prepare(request);
     const size = this.stats.size;

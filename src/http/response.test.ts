@@ -124,3 +124,21 @@ describe('Response', () => {
     assert.equal(response.headers.get('Content-Range'), 'bytes */3');
   });
 });
+
+describe('Response.prepare', () => {
+  it('does nothing the second time, so a HEAD keeps its Content-Length', () => {
+    const response = new Response('hello');
+    const head = Request.create('/', 'HEAD');
+    response.prepare(head).prepare(head);
+    assert.equal(response.headers.get('Content-Length'), '5');
+  });
+
+  it('keeps a 206\'s range length when prepared again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-'));
+    const file = join(dir, 'f.txt');
+    writeFileSync(file, '0123456789');
+    const request = Request.create('/', 'GET', { headers: { range: 'bytes=0-1' } });
+    const response = new BinaryFileResponse(file).prepare(request).prepare(request);
+    assert.equal(response.headers.get('Content-Length'), '2');
+  });
+});

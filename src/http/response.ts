@@ -19,6 +19,8 @@ export class Response {
   statusText: string;
   charset: string | undefined;
   protected body: ResponseBody;
+  /** prepare() ran: a second call must not undo its work (HEAD's Content-Length, a 206's range). */
+  protected prepared = false;
 
   constructor(content: ResponseBody = '', status = 200, headers?: HeaderInput) {
     this.headers = new ResponseHeaderBag(headers);
@@ -53,9 +55,11 @@ export class Response {
   /**
    * Makes the response fit the request before it is sent: a Content-Type with charset
    * for text, no body for 1xx/204/304 and HEAD (Content-Length kept for HEAD), and
-   * Content-Length for in-memory bodies.
+   * Content-Length for in-memory bodies. Only the first call does anything.
    */
   prepare(request: Request): this {
+    if (this.prepared) return this;
+    this.prepared = true;
     const headers = this.headers;
     if (this.isInformational() || this.isEmpty()) {
       this.body = '';

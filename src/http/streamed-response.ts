@@ -32,6 +32,7 @@ export class StreamedResponse extends Response {
   }
 
   override prepare(request: Request): this {
+    if (this.prepared) return this;
     super.prepare(request);
     this.headers.remove('Content-Length');
     if (request.method === 'HEAD') this.#callback = undefined;

@@ -1,0 +1,145 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { Request, type TrustPolicy } from '../http/request.ts';
+import type { HeaderInput } from '../http/header-bag.ts';
+import { Response } from '../http/response.ts';
+import type { HttpApplication } from './http-application.ts';
+import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
+
+export interface NodeAdapterOptions {
+  logger?: CriticalLogger;
+  /** Handed to every Request, so forwarded headers are believed only from trusted proxies. */
+  trust?: TrustPolicy;
+  /**
+   * Whether the adapter calls `response.prepare(request)` before sending (default true).
+   * Set it to false when the application prepares on kernel.response (the reference's
+   * ResponseListener): a second prepare is not harmless today, a HEAD answer would get
+   * `Content-Length: 0` and a 206 the full file's length.
+   */
+  prepare?: boolean;
+}
+
+/** Errors that only say the client went away; there is nobody left to tell. */
+const clientGoneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'EPIPE', 'ECONNRESET']);
+
+/**
+ * Turns node:http's (IncomingMessage, ServerResponse) into a Request, asks the application
+ * for the Response, writes it, and runs terminate once the client has it. Every failure
+ * stays within its own request: the server keeps serving the others.
+ */
+export class NodeAdapter {
+  readonly #app: HttpApplication;
+  readonly #logger: CriticalLogger;
+  readonly #trust: TrustPolicy | undefined;
+  readonly #prepare: boolean;
+
+  constructor(app: HttpApplication, options: NodeAdapterOptions = {}) {
+    this.#app = app;
+    this.#logger = options.logger ?? stderrLogger;
+    this.#trust = options.trust;
+    this.#prepare = options.prepare ?? true;
+  }
+
+  /** Answers one request. Never rejects. */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Writing to a socket the client has closed emits 'error'; unheard, it would end the process.
+    res.on('error', ignore);
+    const request = this.createRequest(req);
+    let response = await this.#respond(request, res);
+    response = this.#writeHead(request, response, req, res);
+    await this.#writeBody(request, response, res);
+    await sent(res);
+    try {
+      await this.#app.terminate(request, response);
+    } catch (error) {
+      this.#logger.critical('Terminating "{method} {url}" failed: {reason}', context(request, error));
+    }
+  }
+
+  createRequest(req: IncomingMessage): Request {
+    const socket = req.socket;
+    return new Request({
+      method: req.method,
+      url: req.url,
+      headers: req.headers as HeaderInput,
+      remoteAddress: socket.remoteAddress ?? '',
+      secure: (socket as Partial<TLSSocket>).encrypted === true,
+      serverPort: socket.localPort,
+      body: hasBody(req) ? req : undefined,
+      trust: this.#trust,
+    });
+  }
+
+  async #respond(request: Request, res: ServerResponse): Promise<Response> {
+    try {
+      const response = await this.#app.handle(request);
+      if (!(response instanceof Response)) throw new TypeError(`The application answered ${typeof response}, not a Response.`);
+      return response;
+    } catch (error) {
+      // a body read cut short by a client that left is no failure of the application
+      if (res.destroyed && isClientGone(error)) return internalServerError();
+      this.#logger.critical('No response could be made for "{method} {url}", a bare 500 was sent: {reason}', context(request, error));
+      return internalServerError();
+    }
+  }
+
+  /** Prepares and writes the status line and headers; a response that cannot be written becomes the bare 500. */
+  #writeHead(request: Request, response: Response, req: IncomingMessage, res: ServerResponse): Response {
+    // A body the application left unread is not drained (it may be endless): the connection closes instead.
+    if (!req.complete) res.shouldKeepAlive = false;
+    try {
+      if (this.#prepare) response.prepare(request);
+      res.writeHead(response.statusCode, response.statusText, response.headers.toNodeHeaders());
+      return response;
+    } catch (error) {
+      this.#logger.critical('The response to "{method} {url}" could not be written, a bare 500 was sent: {reason}', context(request, error));
+      const fallback = internalServerError().prepare(request);
+      res.writeHead(fallback.statusCode, fallback.statusText, fallback.headers.toNodeHeaders());
+      return fallback;
+    }
+  }
+
+  async #writeBody(request: Request, response: Response, res: ServerResponse): Promise<void> {
+    const sending = (async () => response.sendContent(res))().catch((error: unknown) => {
+      if (!res.destroyed && !isClientGone(error)) {
+        this.#logger.critical('The body of "{method} {url}" failed mid-stream, its connection was closed: {reason}', context(request, error));
+      }
+      res.destroy();
+    });
+    // A body writer still waiting on a client that left must not hold back terminate.
+    await Promise.race([sending, closed(res)]);
+  }
+}
+
+function internalServerError(): Response {
+  return new Response('Internal Server Error', 500, { 'Content-Type': 'text/plain; charset=UTF-8' });
+}
+
+/** RFC 9112 §6.3: a request has a body when it says how it is framed, whatever its method. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function isClientGone(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && clientGoneCodes.has((error as { code?: string }).code ?? '');
+}
+
+function sent(res: ServerResponse): Promise<void> {
+  if (res.writableFinished || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    res.once('finish', resolve);
+    res.once('close', resolve);
+  });
+}
+
+function closed(res: ServerResponse): Promise<void> {
+  return res.closed ? Promise.resolve() : new Promise((resolve) => res.once('close', resolve));
+}
+
+function context(request: Request, error: unknown): Record<string, unknown> {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return { method: request.method, url: `${request.rawPath}${request.queryString === '' ? '' : `?${request.queryString}`}`, reason, exception: error };
+}
+
+function ignore(): void {}

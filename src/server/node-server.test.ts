@@ -1,0 +1,134 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { Agent, request as httpRequest } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Response } from '../http/response.ts';
+import { NodeServer, type NodeServerOptions } from './node-server.ts';
+import { FakeApplication } from './test-support/fake-application.ts';
+import { send, sendRaw } from './test-support/http-client.ts';
+
+async function started(app: FakeApplication, options: Partial<NodeServerOptions> = {}): Promise<{ server: NodeServer; port: number }> {
+  const server = new NodeServer({ app, ...options });
+  const { port } = await server.listen({ port: 0, host: '127.0.0.1' });
+  return { server, port };
+}
+
+/** Resolves once `ms` have passed, with whether `promise` settled before. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return Promise.race([promise.then(() => true), sleep(ms).then(() => false)]);
+}
+
+describe('NodeServer', () => {
+  test('listening on port 0 takes a free port and resolves with the address', async () => {
+    const { server, port } = await started(new FakeApplication(() => new Response('hi')));
+    try {
+      assert.ok(port > 0);
+      assert.equal(server.address?.address, '127.0.0.1');
+      assert.equal((await send(port, '/')).body.toString(), 'hi');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('two requests travel over one kept-alive connection', async () => {
+    const { server, port } = await started(new FakeApplication(() => new Response('again')));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const reused: boolean[] = [];
+      for (let i = 0; i < 2; i++) {
+        await new Promise<void>((resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
+            assert.equal(res.headers.connection, 'keep-alive');
+            assert.equal(res.headers['keep-alive'], 'timeout=5');
+            res.resume().on('end', resolve);
+          });
+          req.on('error', reject).end();
+          reused.push(req.reusedSocket);
+        });
+      }
+      assert.deepEqual(reused, [false, true]);
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  });
+
+  test('a client too slow to send its headers is answered 408 and disconnected', async () => {
+    const app = new FakeApplication(() => new Response('never'));
+    const { server, port } = await started(app, { headersTimeout: 150, requestTimeout: 1_000 });
+    try {
+      const started = Date.now();
+      const received = await sendRaw(port, 'GET / HTTP/1.1\r\nHost: x\r\n');
+      assert.match(received, /^HTTP\/1\.1 408/);
+      assert.ok(Date.now() - started < 900, 'closed by the headers timeout, not the request timeout');
+      assert.equal(app.requests.length, 0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a client too slow to send its body is answered 408 and disconnected after the request timeout', async () => {
+    const app = new FakeApplication(async (request) => {
+      for await (const chunk of request.body as AsyncIterable<Buffer>) void chunk;
+      return new Response('read');
+    });
+    const { server, port } = await started(app, { headersTimeout: 100, requestTimeout: 200 });
+    try {
+      const received = await sendRaw(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly a part');
+      assert.match(received, /^HTTP\/1\.1 408/);
+      assert.doesNotMatch(received, /read/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('closing lets an in-flight request finish, then resolves', async () => {
+    const app = new FakeApplication(async () => {
+      await sleep(150);
+      return new Response('finished');
+    });
+    const { server, port } = await started(app);
+    const reply = send(port, '/slow', { agent: new Agent({ keepAlive: true }) });
+    await sleep(30);
+    const closing = server.close();
+    assert.equal(await settlesWithin(closing, 50), false, 'still waiting for the request');
+    const { status, body, headers } = await reply;
+    assert.equal(status, 200);
+    assert.equal(body.toString(), 'finished');
+    assert.equal(headers.connection, 'close');
+    assert.equal(await settlesWithin(closing, 500), true);
+  });
+
+  test('closing refuses new connections at once', async () => {
+    const app = new FakeApplication(async () => {
+      await sleep(200);
+      return new Response('finished');
+    });
+    const { server, port } = await started(app);
+    const inFlight = send(port, '/slow');
+    await sleep(30);
+    const closing = server.close();
+    await assert.rejects(send(port, '/'), { code: 'ECONNREFUSED' });
+    await inFlight;
+    await closing;
+  });
+
+  test('closing drops idle keep-alive connections without waiting for their timeout', async () => {
+    const { server, port } = await started(new FakeApplication(() => new Response('ok')), { keepAliveTimeout: 30_000 });
+    const agent = new Agent({ keepAlive: true });
+    await send(port, '/', { agent });
+    assert.equal(await settlesWithin(server.close(), 1_000), true);
+    agent.destroy();
+  });
+
+  test('closing destroys what is still open after the grace period', async () => {
+    const app = new FakeApplication(() => new Promise<Response>(() => {}));
+    const { server, port } = await started(app);
+    const stuck = send(port, '/stuck');
+    await sleep(30);
+    const begun = Date.now();
+    await server.close(100);
+    assert.ok(Date.now() - begun < 1_000);
+    await assert.rejects(stuck, /socket hang up|ECONNRESET/);
+  });
+});
