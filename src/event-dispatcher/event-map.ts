@@ -6,4 +6,5 @@
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface EventMap {}
 
-export type EventFor<K extends string> = K extends keyof EventMap ? EventMap[K] : object;
+/** The event class of a known name; for other names any listener fits (`never` accepts every parameter type). */
+export type EventFor<K extends string> = K extends keyof EventMap ? EventMap[K] : never;

@@ -1,0 +1,17 @@
+import { serveKernel } from '../../src/server/serve-kernel.ts';
+import { createKernel } from '../src/create-kernel.ts';
+
+// `npm start`: the app on http://127.0.0.1:8000 (HOST, PORT override), embedded defaults only.
+const kernel = createKernel();
+const running = await serveKernel(kernel, { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 8000) });
+process.stdout.write(` [OK] Sluice ${kernel.environment} server listening on ${running.url} (Ctrl-C to stop)\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    process.stdout.write('\n Stopping: letting in-flight requests finish...\n');
+    void running.stop().then(() => process.exit(0));
+  });
+}
