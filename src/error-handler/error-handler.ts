@@ -46,8 +46,13 @@ export class ErrorHandler {
     this.#logger = logger;
   }
 
-  handleDeprecation(message: string, pkg?: string, since?: string): void {
+  /**
+   * @param caller the function that reported the notice; the error's stack starts at
+   *   its caller, so the location logged is the code that used the deprecated feature.
+   */
+  handleDeprecation(message: string, pkg?: string, since?: string, caller?: Function): void {
     const error = new DeprecationError(message, pkg, since);
+    if (caller !== undefined) Error.captureStackTrace(error, caller);
     const line = `User Deprecated: ${message}`;
     if (this.#logger === undefined) {
       if (!this.#boot.some((entry) => entry.message === line)) this.#boot.push({ message: line, error });

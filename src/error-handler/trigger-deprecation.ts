@@ -7,6 +7,6 @@ import { ErrorHandler } from './error-handler.ts';
  */
 export function triggerDeprecation(pkg: string, version: string, message: string): void {
   const handler = ErrorHandler.current;
-  if (handler !== undefined) handler.handleDeprecation(message, pkg, version);
+  if (handler !== undefined) handler.handleDeprecation(message, pkg, version, triggerDeprecation);
   else process.emitWarning(message, { type: 'DeprecationWarning', code: `${pkg}@${version}` });
 }

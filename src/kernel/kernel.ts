@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Request } from '../http/request.ts';
 import type { Response } from '../http/response.ts';
 import { RequestStack } from '../http/request-stack.ts';
@@ -106,7 +107,7 @@ export abstract class Kernel implements HttpKernelInterface {
 
   boot(): void {
     if (this.#booted) return;
-    setProjectRoot(this.projectDir);
+    setProjectRoot(sourceRoot(this.projectDir));
     const container = this.container;
     container.set('kernel', this);
     const requestStack = new RequestStack<Request>();
@@ -158,5 +159,17 @@ export abstract class Kernel implements HttpKernelInterface {
     for (const bundle of [...this.#bundles].reverse()) await bundle.shutdown(this);
     await this.container.get('logger').close();
     this.#booted = false;
+  }
+}
+
+/**
+ * The directory logs and error pages show source paths relative to: the nearest one
+ * above the application holding a package.json (the framework's `src/` and the app's
+ * files are both under it); the working directory for an application outside any package.
+ */
+function sourceRoot(projectDir: string): string {
+  for (let dir = projectDir; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return process.cwd();
   }
 }

@@ -1,0 +1,22 @@
+// The routing component's public API.
+export { CompiledRoute, type RouteToken, type TextToken, type VariableToken } from './compiled-route.ts';
+export { CompiledUrlMatcher } from './compiled-url-matcher.ts';
+export { type UrlMatcherOptions } from './base-url-matcher.ts';
+export { InvalidParameterException } from './exception/invalid-parameter-exception.ts';
+export { InvalidRouteException } from './exception/invalid-route-exception.ts';
+export { MethodNotAllowedException } from './exception/method-not-allowed-exception.ts';
+export { MissingMandatoryParametersException } from './exception/missing-mandatory-parameters-exception.ts';
+export { NoConfigurationException } from './exception/no-configuration-exception.ts';
+export { ResourceNotFoundException } from './exception/resource-not-found-exception.ts';
+export { RouteNotFoundException } from './exception/route-not-found-exception.ts';
+export { ReferenceType } from './reference-type.ts';
+export { RequestContext, type RequestContextInit } from './request-context.ts';
+export { RouteCollection } from './route-collection.ts';
+export { RouteCompiler } from './route-compiler.ts';
+export { RouteLoader, type RouteDefinition } from './route-loader.ts';
+export type { RouteMatcher, RouteParameters } from './route-matcher.ts';
+export { Route, type RouteCondition, type RouteInit } from './route.ts';
+export { Router, type RouteCollectionLoader, type RouterOptions } from './router.ts';
+export { TraceableUrlMatcher, type RouteTrace, type TraceLevel } from './traceable-url-matcher.ts';
+export { UrlGenerator, type GeneratorLogger, type UrlGeneratorOptions } from './url-generator.ts';
+export { UrlMatcher } from './url-matcher.ts';
