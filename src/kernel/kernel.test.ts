@@ -8,7 +8,7 @@ import { TestKernel, get } from './test-support/test-kernel.ts';
 
 /** The 1-based line of `needle` in a source file, so expectations follow the code. */
 function lineOf(file: string, needle: string): number {
-  const index = readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(needle));
+  const index = readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(needle) && !line.includes('lineOf('));
   assert.ok(index >= 0, `${needle} not found in ${file}`);
   return index + 1;
 }
