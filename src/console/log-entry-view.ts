@@ -22,10 +22,16 @@ export function viewOf(record: LogRecord): LogEntryView {
     channel: record.channel,
     time: `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`,
     message: interpolate(record.message, record.context),
-    context: JSON.parse(JSON.stringify(record.context, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)) ?? '{}'),
+    context: JSON.parse(JSON.stringify(record.context, contextReplacer) ?? '{}'),
   };
 }
 
 export function formatEntry(record: LogRecord, format: 'text' | 'jsonl'): string {
   return format === 'jsonl' ? `${JSON.stringify(viewOf(record))}\n` : formatLine(record);
+}
+
+/** Errors show as `{}` whatever fields they carry, as the source document's log does. */
+function contextReplacer(_key: string, value: unknown): unknown {
+  if (value instanceof Error) return {};
+  return typeof value === 'bigint' ? value.toString() : value;
 }
