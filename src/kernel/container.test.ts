@@ -34,6 +34,6 @@ describe('Container', () => {
     const container = new Container()
       .factory('test.a', (c) => ({ name: c.get('test.b').name }))
       .factory('test.b', (c) => ({ name: c.get('test.a').name }));
-    assert.throws(() => container.get('test.a'), { message: 'Circular reference detected for service "test.b", path: "test.a -> test.b -> test.a".' });
+    assert.throws(() => container.get('test.a'), { message: 'Circular reference detected for service "test.a", path: "test.a -> test.b -> test.a".' });
   });
 });
