@@ -1,0 +1,18 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** One autocannon run against `url`; resolves with the mean req/s and p99 latency (ms). */
+export function load(url: string, seconds: number, headers: Record<string, string> = {}, connections = 50): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, headers, pipelining: 1 }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx });
+    });
+  });
+}

@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: our app (prod, full listener chain) against node:http, Fastify,
+ * Express and Hono on the same route table. Each server runs alone, in a fresh process
+ * with NODE_ENV=production, pinned to CPU 0; the load generator (autocannon, 50
+ * connections) runs pinned to CPU 1. After a warm-up, rounds are interleaved
+ * (A B C ... A B C ...) and each figure is the median over rounds; ratios are taken
+ * within a round, then the median. Results go to stdout and bench/RESULTS.md.
+ *
+ * Options: --seconds=10 --rounds=3 --warmup=3 --servers=sluice,fastify --no-write
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load, type LoadResult } from './load.ts';
+import { MISSING_PATH } from './routes.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = new Map(process.argv.slice(2).map((arg) => {
+  const [key, value] = arg.replace(/^--/, '').split('=');
+  return [key!, value ?? 'true'] as const;
+}));
+const seconds = Number(args.get('seconds') ?? 10);
+const rounds = Number(args.get('rounds') ?? 3);
+const warmup = Number(args.get('warmup') ?? 3);
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+// The load generator pins itself to CPU 1 by re-running under taskset.
+if (hasTaskset && process.env.SLUICE_BENCH_PINNED !== '1' && cpus().length > 1) {
+  const child = spawnSync('taskset', ['-c', '1', process.execPath, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, SLUICE_BENCH_PINNED: '1' },
+  });
+  process.exit(child.status ?? 1);
+}
+
+interface ServerSpec { name: string; file: string; env?: Record<string, string>; scenarios?: string[] }
+interface Scenario { name: string; path: string; headers?: Record<string, string>; only?: string[] }
+
+const allServers: ServerSpec[] = [
+  { name: 'node:http', file: 'servers/node-http.ts' },
+  { name: 'sluice', file: 'servers/sluice.ts', env: { APP_ENV: 'prod' } },
+  { name: 'fastify', file: 'servers/fastify.ts' },
+  { name: 'express', file: 'servers/express.ts' },
+  { name: 'hono', file: 'servers/hono.ts' },
+  { name: 'sluice-dev', file: 'servers/sluice.ts', env: { APP_ENV: 'dev' }, scenarios: ['404 missing .JPG + Referer'] },
+];
+const scenarios: Scenario[] = [
+  { name: 'GET /hello (JSON)', path: '/hello' },
+  { name: 'GET /users/:id (JSON)', path: '/users/42' },
+  { name: '404 missing .JPG + Referer', path: MISSING_PATH, headers: { referer: `http://127.0.0.1:8000${MISSING_PATH}` } },
+  { name: 'event page (session, template, cache)', path: '/en/events/1', only: ['sluice'] },
+];
+
+const wanted = args.get('servers')?.split(',');
+const servers = wanted === undefined ? allServers : allServers.filter((s) => wanted.includes(s.name));
+
+interface Sample extends LoadResult { round: number }
+const samples = new Map<string, Sample[]>(); // key: server|scenario
+const peakRss = new Map<string, number>();
+
+function start(spec: ServerSpec): Promise<{ child: ChildProcess; port: number }> {
+  const command = hasTaskset ? 'taskset' : process.execPath;
+  const argv = [...(hasTaskset ? ['-c', '0', process.execPath] : []), '--import', 'tsx', join(here, spec.file)];
+  const child = spawn(command, argv, { env: { ...process.env, NODE_ENV: 'production', ...spec.env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = /READY (\d+)/.exec(buffer);
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.once('exit', (code) => reject(new Error(`${spec.name} exited with ${code} before it was ready`)));
+  });
+}
+
+/** The server process's peak resident set (VmHWM), in MiB; the node process is the child of taskset via exec, same pid. */
+function vmHwm(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+for (let round = 1; round <= rounds; round++) {
+  for (const spec of servers) {
+    const { child, port } = await start(spec);
+    for (const scenario of scenarios) {
+      if (scenario.only !== undefined && !scenario.only.includes(spec.name)) continue;
+      if (spec.scenarios !== undefined && !spec.scenarios.includes(scenario.name)) continue;
+      const url = `http://127.0.0.1:${port}${scenario.path}`;
+      if (warmup > 0) await load(url, warmup, scenario.headers);
+      const result = await load(url, seconds, scenario.headers);
+      const key = `${spec.name}|${scenario.name}`;
+      samples.set(key, [...(samples.get(key) ?? []), { ...result, round }]);
+      process.stdout.write(`round ${round} ${spec.name.padEnd(10)} ${scenario.name.padEnd(40)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p99 ${result.p99} ms${result.errors ? `  errors ${result.errors}` : ''}\n`);
+    }
+    peakRss.set(spec.name, Math.max(peakRss.get(spec.name) ?? 0, vmHwm(child.pid!)));
+    await stop(child);
+  }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+function ratio(server: string, scenario: string, peer: string): string {
+  const ours = samples.get(`${server}|${scenario}`);
+  const theirs = samples.get(`${peer}|${scenario}`);
+  if (!ours || !theirs) return '–';
+  const perRound = ours.flatMap((sample) => {
+    const other = theirs.find((t) => t.round === sample.round);
+    return other ? [sample.requestsPerSecond / other.requestsPerSecond] : [];
+  });
+  return perRound.length === 0 ? '–' : median(perRound).toFixed(2);
+}
+
+const lines: string[] = [];
+lines.push('| scenario | server | req/s (median) | p99 ms | × node:http | × Fastify | peak RSS MiB |', '|---|---|---:|---:|---:|---:|---:|');
+for (const scenario of scenarios) {
+  for (const spec of servers) {
+    const list = samples.get(`${spec.name}|${scenario.name}`);
+    if (!list) continue;
+    lines.push(`| ${scenario.name} | ${spec.name} | ${Math.round(median(list.map((s) => s.requestsPerSecond)))} | ${median(list.map((s) => s.p99))} | ${ratio(spec.name, scenario.name, 'node:http')} | ${ratio(spec.name, scenario.name, 'fastify')} | ${(peakRss.get(spec.name) ?? 0).toFixed(0)} |`);
+  }
+}
+const devCost = ratio('sluice-dev', '404 missing .JPG + Referer', 'sluice');
+const table = lines.join('\n');
+process.stdout.write(`\n${table}\n\nDebug-mode cost (same 404, dev with every listener logged vs prod): ${devCost} × prod\n`);
+
+if (args.get('write') !== 'false' && args.get('no-write') === undefined) {
+  const version = (pkg: string): string => (JSON.parse(readFileSync(join(here, '..', 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  const results = `# Benchmark results
+
+Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.
+
+Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections, ${warmup} s warm-up per route, then ${rounds} interleaved rounds of ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. Peak RSS is the server's VmHWM.
+Every server has the same table of ${100} routes (half static, half with parameters). Ours is the events app in prod with the full listener chain; its 404 renders the prod error page through the error sub-request.
+
+Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; fastify ${version('fastify')}, express ${version('express')}, hono ${version('hono')} (@hono/node-server ${version('@hono/node-server')}), autocannon ${version('autocannon')}.
+
+${table}
+
+Debug-mode cost: the source document's 404 in dev (every listener logged to var/log/dev.log and the debug logger) runs at ${devCost} × the same request in prod.
+`;
+  writeFileSync(join(here, 'RESULTS.md'), results);
+  process.stdout.write('wrote bench/RESULTS.md\n');
+}
