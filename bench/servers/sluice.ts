@@ -42,3 +42,5 @@ const debug = environment !== 'prod';
 const kernel = new BenchKernel({ environment, debug, projectDir, config: configFor(environment) });
 const running = await serveKernel(kernel, { port: 0 });
 announce(running.address);
+// Exit through process.exit so `--cpu-prof` can write its profile.
+process.on('SIGTERM', () => void running.stop(100).finally(() => process.exit(0)));
