@@ -1,0 +1,12 @@
+export { Route } from './route.ts';
+export { Cache } from './cache.ts';
+export { Template } from './template.ts';
+export { IsGranted } from './is-granted.ts';
+export { ParamConverter, type ParamConverterOptions } from './param-converter.ts';
+export { Entity, type EntityOptions, type EntityExpression } from './entity.ts';
+export { Args } from './args.ts';
+export { defineController, type ControllerDefinition, type Declarations, type MethodDeclarations } from './define-controller.ts';
+export { controllerMetadata, type ControllerMetadata } from './controller-metadata.ts';
+export { ControllerRouteLoader, loadRoutesFromControllers, type ControllerRouteLoaderOptions } from './controller-route-loader.ts';
+export { defaultRouteName } from './default-route-name.ts';
+export type * from './configuration.ts';

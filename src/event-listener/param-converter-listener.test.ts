@@ -1,0 +1,88 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ParamConverterListener } from './param-converter-listener.ts';
+import { ParamConverterManager } from '../param-converter/param-converter-manager.ts';
+import { DateTimeParamConverter } from '../param-converter/date-time-param-converter.ts';
+import type { ParamConverterInterface } from '../param-converter/param-converter-interface.ts';
+import { ControllerEvent } from '../event/controller-event.ts';
+import { Request } from '../http/request.ts';
+import { Response } from '../http/response.ts';
+import { RequestType } from '../kernel/request-type.ts';
+import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
+import type { Controller } from '../controller/controller.ts';
+import { declareArgumentTypes } from '../controller/argument-metadata.ts';
+import type { ParamConverterConfiguration } from '../decorators/configuration.ts';
+
+const kernel: HttpKernelInterface = { handle: async () => new Response() };
+
+/** Records the configurations it is asked to convert. */
+class Spy implements ParamConverterInterface {
+  readonly seen: ParamConverterConfiguration[] = [];
+  supports(): boolean { return true; }
+  apply(_request: Request, configuration: ParamConverterConfiguration): boolean {
+    this.seen.push(configuration);
+    return true;
+  }
+}
+
+class ReportController {
+  dayAction(day: Date, since: Date | null = null, page = 1, request?: Request) { return [day, since, page, request]; }
+  plainAction(id: string) { return id; }
+}
+declareArgumentTypes(ReportController.prototype.dayAction, { day: Date, since: { type: Date, nullable: true }, request: Request });
+
+function dispatch(controller: Controller, attributes: Record<string, unknown>, converter: ParamConverterInterface, autoConvert = true): Request {
+  const request = Request.create('/', 'GET', { attributes });
+  const result = new ParamConverterListener(new ParamConverterManager().add(converter), autoConvert)
+    .onKernelController(new ControllerEvent(kernel, controller, request, RequestType.MAIN));
+  assert.equal(result, undefined);
+  return request;
+}
+
+describe('ParamConverterListener', () => {
+  it('converts every parameter declared with a class, without a declaration', () => {
+    const request = dispatch([new ReportController(), 'dayAction'], { day: '2030-05-01', since: '1893456000' }, new DateTimeParamConverter());
+    assert.equal((request.attributes.get('day') as Date).toISOString(), '2030-05-01T00:00:00.000Z');
+    assert.equal((request.attributes.get('since') as Date).toISOString(), '2030-01-01T00:00:00.000Z');
+  });
+
+  it('marks parameters with a default or declared nullable as optional', () => {
+    const spy = new Spy();
+    dispatch([new ReportController(), 'dayAction'], {}, spy);
+    assert.deepEqual(spy.seen.map((c) => [c.name, c.isOptional]), [['day', false], ['since', true]]);
+  });
+
+  it('does not convert a parameter declared as the request\'s class', () => {
+    const spy = new Spy();
+    dispatch([new ReportController(), 'dayAction'], {}, spy);
+    assert.ok(!spy.seen.some((c) => c.name === 'request'));
+  });
+
+  it('leaves parameters without a declared class alone', () => {
+    const spy = new Spy();
+    dispatch([new ReportController(), 'plainAction'], { id: '1' }, spy);
+    assert.deepEqual(spy.seen, []);
+  });
+
+  it('completes a declaration with the parameter\'s class and optionality', () => {
+    const spy = new Spy();
+    const declared: ParamConverterConfiguration = { name: 'since', options: { format: 'Y-m-d' }, isOptional: false, annotation: 'ParamConverter' };
+    dispatch([new ReportController(), 'dayAction'], { _converters: [declared] }, spy);
+    assert.deepEqual(spy.seen.find((c) => c.name === 'since'), { ...declared, class: Date, isOptional: true });
+    assert.equal(declared.class, undefined);
+  });
+
+  it('converts declared parameters only when auto-conversion is off', () => {
+    const spy = new Spy();
+    const declared: ParamConverterConfiguration = { name: 'since', class: Date, options: {}, isOptional: false, annotation: 'ParamConverter' };
+    dispatch([new ReportController(), 'dayAction'], { _converters: [declared] }, spy, false);
+    assert.deepEqual(spy.seen.map((c) => c.name), ['since']);
+  });
+
+  it('converts for function controllers too', () => {
+    const show = (day: Date) => day;
+    declareArgumentTypes(show, { day: Date });
+    const request = dispatch(show, { day: '2030-05-01' }, new DateTimeParamConverter());
+    assert.ok(request.attributes.get('day') instanceof Date);
+  });
+});

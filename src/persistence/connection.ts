@@ -1,0 +1,15 @@
+import type { Awaitable, WritableRepository } from './repository.ts';
+import type { EntityMetadata } from './entity-metadata.ts';
+
+/**
+ * A database the entity layer can use: it gives repositories for mappings and manages
+ * their tables. Implemented by SqliteConnection (the embedded default) and
+ * PostgresConnection (for deployments of several instances).
+ */
+export interface Connection {
+  repository<T>(metadata: EntityMetadata<T>): WritableRepository<T>;
+  /** Creates the table of a mapping unless it exists. */
+  createTable(metadata: EntityMetadata<unknown>): Awaitable<void>;
+  dropTable(metadata: EntityMetadata<unknown>): Awaitable<void>;
+  close(): Awaitable<void>;
+}

@@ -1,0 +1,42 @@
+import type pg from 'pg';
+import type { Criteria, FindOptions, WritableRepository } from './repository.ts';
+import { hydrateRow, extractRow, type EntityMetadata } from './entity-metadata.ts';
+import { NO_MATCH } from './column-value.ts';
+import { SqlBuilder } from './sql-builder.ts';
+
+/**
+ * Entities of one table in PostgreSQL, through a pg pool. Every lookup is a promise;
+ * the kernel awaits listeners that return one, so conversion works the same as with
+ * SQLite. A lookup that cannot match (a non-numeric integer id) answers without a query.
+ */
+export class PostgresRepository<T> implements WritableRepository<T> {
+  protected readonly pool: pg.Pool;
+  protected readonly metadata: EntityMetadata<T>;
+  readonly #sql: SqlBuilder;
+
+  constructor(pool: pg.Pool, metadata: EntityMetadata<T>, qualifiedTable: string) {
+    this.pool = pool;
+    this.metadata = metadata;
+    this.#sql = new SqlBuilder(metadata as EntityMetadata<unknown>, { placeholder: (i) => `$${i}`, table: qualifiedTable, toStored: (value) => value });
+  }
+
+  find(id: unknown): Promise<T | undefined> {
+    return this.findOneBy({ [this.metadata.id]: id });
+  }
+
+  async findOneBy(criteria: Criteria): Promise<T | undefined> {
+    return (await this.findBy(criteria, { limit: 1 }))[0];
+  }
+
+  async findBy(criteria: Criteria, options?: FindOptions): Promise<T[]> {
+    const query = this.#sql.select(criteria, options);
+    if (query === NO_MATCH) return [];
+    const result = await this.pool.query(query.sql, query.params);
+    return result.rows.map((row: Record<string, unknown>) => hydrateRow(this.metadata, row));
+  }
+
+  async insert(entity: T): Promise<void> {
+    const { sql, params } = this.#sql.insert(extractRow(this.metadata, entity));
+    await this.pool.query(sql, params);
+  }
+}

@@ -1,0 +1,28 @@
+/** A value now, or later: SQLite answers synchronously, PostgreSQL with a promise. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** Column values to match, by column name; `null` matches SQL NULL. */
+export type Criteria = Readonly<Record<string, unknown>>;
+
+export interface FindOptions {
+  /** Column names with their direction, in precedence order. */
+  orderBy?: Readonly<Record<string, 'asc' | 'desc'>>;
+  limit?: number;
+}
+
+/**
+ * Reads entities of one class. Every backend (SQLite, PostgreSQL) implements it and runs
+ * `repository.contract.ts`; a result is returned directly when the backend can (SQLite),
+ * so a synchronous lookup costs no promise. "Not found" is `undefined`, never an error,
+ * also for an id that cannot exist (`"abc"` for an integer id).
+ */
+export interface Repository<T> {
+  find(id: unknown): Awaitable<T | undefined>;
+  findOneBy(criteria: Criteria): Awaitable<T | undefined>;
+  findBy(criteria: Criteria, options?: FindOptions): Awaitable<T[]>;
+}
+
+/** A repository that can also store entities (what the backends give; tests and fixtures use it). */
+export interface WritableRepository<T> extends Repository<T> {
+  insert(entity: T): Awaitable<void>;
+}

@@ -1,0 +1,76 @@
+import type { Criteria, FindOptions } from './repository.ts';
+import type { EntityMetadata } from './entity-metadata.ts';
+import { NO_MATCH, toColumnValue } from './column-value.ts';
+
+/** A statement and its parameters, or NO_MATCH when the criteria cannot match any row. */
+export type Query = { sql: string; params: unknown[] } | typeof NO_MATCH;
+
+/**
+ * Builds the few statements repositories need, for one mapping and one placeholder
+ * style (`?` for SQLite, `$1` for PostgreSQL). Column names are checked against the
+ * mapping: criteria come from request attributes, so an unknown key is an error and
+ * never reaches the SQL text.
+ */
+export class SqlBuilder {
+  readonly #metadata: EntityMetadata<unknown>;
+  readonly #placeholder: (index: number) => string;
+  readonly #table: string;
+  readonly #toStored: (value: unknown) => unknown;
+
+  constructor(metadata: EntityMetadata<unknown>, options: { placeholder: (index: number) => string; table: string; toStored: (value: unknown) => unknown }) {
+    this.#metadata = metadata;
+    this.#placeholder = options.placeholder;
+    this.#table = options.table;
+    this.#toStored = options.toStored;
+  }
+
+  select(criteria: Criteria, options: FindOptions = {}): Query {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    for (const [column, raw] of Object.entries(criteria)) {
+      const value = toColumnValue(this.#columnType(column), raw);
+      if (value === NO_MATCH) return NO_MATCH;
+      if (value === null) where.push(`${quote(column)} IS NULL`);
+      else {
+        params.push(this.#toStored(value));
+        where.push(`${quote(column)} = ${this.#placeholder(params.length)}`);
+      }
+    }
+    const columns = Object.keys(this.#metadata.columns).map(quote).join(', ');
+    let sql = `SELECT ${columns} FROM ${this.#table}`;
+    if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
+    const order = Object.entries(options.orderBy ?? {});
+    if (order.length > 0) {
+      sql += ` ORDER BY ${order.map(([column, direction]) => `${quote(this.#known(column))} ${direction === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}`;
+    }
+    if (options.limit !== undefined) sql += ` LIMIT ${Math.max(0, Math.trunc(options.limit))}`;
+    return { sql, params };
+  }
+
+  insert(row: Readonly<Record<string, unknown>>): { sql: string; params: unknown[] } {
+    const columns = Object.keys(row).filter((column) => row[column] !== undefined).map((column) => this.#known(column));
+    const params = columns.map((column) => {
+      const value = toColumnValue(this.#columnType(column), row[column]);
+      if (value === NO_MATCH) throw new TypeError(`Cannot store ${String(row[column])} in column "${column}" (${this.#metadata.columns[column]}) of table "${this.#metadata.table}".`);
+      return value === null ? null : this.#toStored(value);
+    });
+    const placeholders = columns.map((_, i) => this.#placeholder(i + 1));
+    return { sql: `INSERT INTO ${this.#table} (${columns.map(quote).join(', ')}) VALUES (${placeholders.join(', ')})`, params };
+  }
+
+  #columnType(column: string) {
+    return this.#metadata.columns[this.#known(column)]!;
+  }
+
+  #known(column: string): string {
+    if (!Object.hasOwn(this.#metadata.columns, column)) {
+      throw new Error(`Unknown column "${column}" for table "${this.#metadata.table}"; known columns: "${Object.keys(this.#metadata.columns).join('", "')}".`);
+    }
+    return column;
+  }
+}
+
+/** A quoted identifier; names were checked when the mapping was registered. */
+export function quote(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,59 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { Criteria, FindOptions, WritableRepository } from './repository.ts';
+import { hydrateRow, extractRow, type EntityMetadata } from './entity-metadata.ts';
+import { NO_MATCH } from './column-value.ts';
+import { SqlBuilder, quote } from './sql-builder.ts';
+
+/**
+ * Entities of one table in SQLite, through better-sqlite3. Lookups are synchronous (the
+ * driver is), so a request converted from SQLite creates no promise. Statements are
+ * prepared once per SQL text. Booleans are stored as 0/1 and dates as ISO-8601 text.
+ */
+export class SqliteRepository<T> implements WritableRepository<T> {
+  protected readonly db: Database;
+  protected readonly metadata: EntityMetadata<T>;
+  readonly #sql: SqlBuilder;
+  readonly #statements = new Map<string, Statement>();
+
+  constructor(db: Database, metadata: EntityMetadata<T>) {
+    this.db = db;
+    this.metadata = metadata;
+    this.#sql = new SqlBuilder(metadata as EntityMetadata<unknown>, { placeholder: () => '?', table: quote(metadata.table), toStored: toSqlite });
+  }
+
+  find(id: unknown): T | undefined {
+    return this.findOneBy({ [this.metadata.id]: id });
+  }
+
+  findOneBy(criteria: Criteria): T | undefined {
+    return this.findBy(criteria, { limit: 1 })[0];
+  }
+
+  findBy(criteria: Criteria, options?: FindOptions): T[] {
+    const query = this.#sql.select(criteria, options);
+    if (query === NO_MATCH) return [];
+    const rows = this.#statement(query.sql).all(...query.params) as Record<string, unknown>[];
+    return rows.map((row) => hydrateRow(this.metadata, row));
+  }
+
+  insert(entity: T): void {
+    const { sql, params } = this.#sql.insert(extractRow(this.metadata, entity));
+    this.#statement(sql).run(...params);
+  }
+
+  #statement(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/** SQLite has no boolean or date type: 0/1 and ISO text keep equality lookups exact. */
+function toSqlite(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
