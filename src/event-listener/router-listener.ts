@@ -19,6 +19,8 @@ import { Priority } from './priorities.ts';
 /** What the listener needs of a router: match a path in a context, the request available to conditions. */
 export interface RequestMatcher {
   matchRequest(pathinfo: string, context: RequestContext, request?: unknown): Record<string, unknown>;
+  /** The routes matched against; the welcome page is for an application with none. */
+  getRouteCollection?(): { count(): number };
 }
 
 /**
@@ -78,11 +80,16 @@ export class RouterListener implements EventSubscriber {
     if (!event.isMainRequest()) this.#contexts.delete(event.request);
   }
 
-  /** In debug, an application without any route answers `/` with a welcome page, not an error. */
+  /**
+   * In debug, an application without any route answers `/` with a welcome page, not an
+   * error. Narrower than the reference, which shows it whenever nothing matched `/`: an
+   * application that has routes but no home page gets the 404 page saying so.
+   */
   onKernelException(event: ExceptionEvent): void {
     if (!this.#debug || event.hasResponse()) return;
     const error = event.throwable;
     if (!(error instanceof NotFoundHttpException) || !(error.cause instanceof NoConfigurationException)) return;
+    if ((this.#matcher.getRouteCollection?.().count() ?? 0) > 0) return;
     event.setResponse(new Response(welcomePage(), 404, { 'Content-Type': 'text/html; charset=UTF-8' }));
   }
 

@@ -6,20 +6,34 @@ import { ErrorController } from '../error-handler/error-controller.ts';
 import { HtmlErrorRenderer } from '../error-handler/html-error-renderer.ts';
 import { ProblemJsonErrorRenderer } from '../error-handler/problem-json-error-renderer.ts';
 import { RedirectController } from '../controller/redirect-controller.ts';
+import { TrustedProxies } from '../http/trusted-proxies.ts';
+import { InFlightRequests } from '../http/in-flight-requests.ts';
+import type { SessionStore } from '../session/session-store.ts';
+import { createSessionStore } from '../session/create-session-store.ts';
+import { SessionValueResolver } from '../session/session-value-resolver.ts';
 import { RequestContextStore } from '../event-listener/request-context-store.ts';
 import { DebugHandlersListener } from '../event-listener/debug-handlers-listener.ts';
 import { ValidateRequestListener } from '../event-listener/validate-request-listener.ts';
+import { SessionListener } from '../event-listener/session-listener.ts';
 import { LocaleListener } from '../event-listener/locale-listener.ts';
 import { RouterListener } from '../event-listener/router-listener.ts';
+import { ResolveControllerNameSubscriber } from '../event-listener/resolve-controller-name-subscriber.ts';
 import { ErrorListener } from '../event-listener/error-listener.ts';
 import { ResponseListener } from '../event-listener/response-listener.ts';
 import { DisallowRobotsIndexingListener } from '../event-listener/disallow-robots-indexing-listener.ts';
+import { StreamedResponseListener } from '../event-listener/streamed-response-listener.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
     router: Router;
     'router.request_context': RequestContextStore;
     error_controller: ErrorController;
+    /** Trusted proxies and hosts from the configuration; the server hands it to every request. */
+    trust_policy: TrustedProxies;
+    /** Main requests waiting for their response (the server tracks them; uncaught errors answer them). */
+    in_flight_requests: InFlightRequests;
+    /** Created on first use of a session. */
+    'session.store': SessionStore;
   }
 }
 
@@ -32,6 +46,9 @@ export const REDIRECT_CONTROLLER = 'RedirectController::urlRedirectAction';
  * kernel.finish_request LocaleListener, then SessionListener, then RouterListener.
  */
 export class FrameworkBundle extends Bundle {
+  #debugHandlers: DebugHandlersListener | undefined;
+  #sessionStore: SessionStore | undefined;
+
   override build(kernel: Kernel): void {
     const { container, config, debug } = kernel;
     const requestStack = container.get('request_stack');
@@ -43,6 +60,12 @@ export class FrameworkBundle extends Bundle {
     container.set('router', router);
     const contexts = new RequestContextStore(requestStack);
     container.set('router.request_context', contexts);
+    const trust = new TrustedProxies({ proxies: config.trustedProxies, headers: config.trustedHeaders, hosts: config.trustedHosts });
+    container.set('trust_policy', trust);
+    const inFlight = new InFlightRequests();
+    container.set('in_flight_requests', inFlight);
+    container.factory('session.store', () => (this.#sessionStore = createSessionStore(config.session, kernel.projectDir)));
+    kernel.argumentValueResolvers.push(new SessionValueResolver());
 
     kernel.controllers.register('RedirectController', new RedirectController());
     const errorController = new ErrorController({
@@ -52,12 +75,33 @@ export class FrameworkBundle extends Bundle {
     container.set('error_controller', errorController);
     kernel.controllers.register(config.errorController, errorController);
 
-    dispatcher.addSubscriber(new DebugHandlersListener({ errorHandler: ErrorHandler.current, logger: logger.withChannel('php'), replayEachRequest: debug }));
-    dispatcher.addSubscriber(new ValidateRequestListener());
+    // Without Debug.enable() (prod) the handler is registered here, so that uncaught errors are still answered.
+    const errorHandler = ErrorHandler.current ?? (config.handleUncaughtErrors ? ErrorHandler.register() : undefined);
+    this.#debugHandlers = new DebugHandlersListener({
+      errorHandler,
+      logger: logger.withChannel('php'),
+      replayEachRequest: debug,
+      uncaughtErrors: config.handleUncaughtErrors
+        ? { requestStack, inFlight, handleException: (error, request) => container.get('http_kernel').handleUncaughtException(error, request) }
+        : undefined,
+    });
+    dispatcher.addSubscriber(this.#debugHandlers);
+    dispatcher.addSubscriber(new ValidateRequestListener(trust));
     dispatcher.addSubscriber(new LocaleListener(requestStack, contexts, { defaultLocale: config.defaultLocale, enabledLocales: config.enabledLocales }));
+    dispatcher.addSubscriber(
+      new SessionListener({ store: () => container.get('session.store'), cookie: config.session.cookie, ttl: config.session.ttl, logger: logger.withChannel('request') }),
+    );
     dispatcher.addSubscriber(new RouterListener(router, contexts, logger.withChannel('request'), debug));
+    dispatcher.addSubscriber(new ResolveControllerNameSubscriber(kernel));
     dispatcher.addSubscriber(new ErrorListener(config.errorController, logger.withChannel('request'), debug, debugLogger));
     dispatcher.addSubscriber(new ResponseListener(config.charset));
     if (config.disallowSearchEngineIndex ?? debug) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
+    dispatcher.addSubscriber(new StreamedResponseListener());
+  }
+
+  override async shutdown(): Promise<void> {
+    this.#debugHandlers?.dispose();
+    await this.#sessionStore?.close?.();
+    this.#sessionStore = undefined;
   }
 }

@@ -159,9 +159,14 @@ export class Request {
     if (this.#host !== undefined) return this.#host;
     const raw = (this.#proxyResolution()?.host ?? this.headers.get('host') ?? '').trim();
     const host = raw.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-    if (host !== '' && !hostPattern.test(host)) throw new SuspiciousOperationException(`Invalid Host "${host}".`);
+    // Reported once, as the reference does: later reads (the error page) see an empty host.
+    if (host !== '' && !hostPattern.test(host)) {
+      this.#host = '';
+      throw new SuspiciousOperationException(`Invalid Host "${host}".`);
+    }
     const trusted = this.trust?.trustedHosts;
     if (trusted !== undefined && trusted.length > 0 && !trusted.some((pattern) => pattern.test(host))) {
+      this.#host = '';
       throw new SuspiciousOperationException(`Untrusted Host "${host}".`);
     }
     return (this.#host = host);
@@ -307,6 +312,8 @@ export class Request {
     for (const [key, value] of this.form) copy.form.set(key, value);
     for (const [key, value] of this.files) copy.files.set(key, value);
     if (this.#cookies !== undefined) copy.#cookies = this.#cookies;
+    copy.#proxy = this.#proxy;
+    copy.#host = this.#host;
     copy.session = this.session;
     copy.locale = this.locale;
     copy.defaultLocale = this.defaultLocale;
@@ -317,7 +324,11 @@ export class Request {
   }
 
   #proxyResolution(): ProxyResolution | undefined {
-    if (this.#proxy === undefined) this.#proxy = this.trust?.resolve(this) ?? null;
+    if (this.#proxy === undefined) {
+      // Conflicting forwarded headers are reported once; afterwards the connection is the truth.
+      this.#proxy = null;
+      this.#proxy = this.trust?.resolve(this) ?? null;
+    }
     return this.#proxy ?? undefined;
   }
 

@@ -10,6 +10,11 @@ export type StreamCallback = (out: Writable) => void | Promise<void>;
  * server-sent events). No Content-Length; the callback runs once, when the response is sent.
  */
 export class StreamedResponse extends Response {
+  /**
+   * Send the status line and headers before the callback runs, so the client sees the
+   * response start even when the first chunk comes late (set by StreamedResponseListener).
+   */
+  flushHeadersFirst = false;
   #callback: StreamCallback | undefined;
   #sent = false;
 
@@ -47,6 +52,8 @@ export class StreamedResponse extends Response {
     if (this.#sent) throw new Error('A StreamedResponse can be sent only once.');
     this.#sent = true;
     const callback = this.#callback;
+    const flush = (out as Writable & { flushHeaders?: () => void }).flushHeaders;
+    if (this.flushHeadersFirst && typeof flush === 'function') flush.call(out);
     if (callback !== undefined) await callback(out);
     if (!out.writableEnded) out.end();
   }

@@ -74,6 +74,16 @@ export class HttpKernel implements HttpKernelInterface {
     if (isThenable(dispatched)) await dispatched;
   }
 
+  /**
+   * Answers a main request whose handling an error thrown outside it cut short (an
+   * uncaught exception in a callback the controller started): kernel.exception, then
+   * kernel.response and kernel.finish_request, as for an error the handling threw. The
+   * reference's terminateWithException, minus the sending, which is the server's.
+   */
+  handleUncaughtException(error: Error, request: Request): Promise<Response> {
+    return this.#handleThrowable(error, request, RequestType.MAIN);
+  }
+
   async #handleRaw(request: Request, type: RequestType): Promise<Response> {
     const requestEvent = new RequestEvent(this, request, type);
     let dispatched: unknown = this.dispatcher.dispatch(requestEvent, KernelEvents.REQUEST);

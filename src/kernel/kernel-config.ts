@@ -12,6 +12,13 @@ export interface FrameworkConfig {
   trustedHeaders: readonly ('forwarded' | 'x-forwarded-for' | 'x-forwarded-proto' | 'x-forwarded-host' | 'x-forwarded-port')[];
   /** Host patterns the application answers to (regular expression sources); empty: any. */
   trustedHosts: readonly string[];
+  /**
+   * Install process-level handlers on the first main request, so an error escaping a
+   * request's handling is logged and answered with the error page (see
+   * DebugHandlersListener) instead of ending the process. Default true.
+   */
+  handleUncaughtErrors: boolean;
+  session: SessionConfig;
   /** `_controller` of the error sub-request. */
   errorController: string;
   /** `X-Robots-Tag: noindex` on every response; defaults to the debug flag. */
@@ -27,7 +34,39 @@ export interface FrameworkConfig {
   };
 }
 
-export type FrameworkConfigInput = Partial<Omit<FrameworkConfig, 'log'>> & { log?: Partial<FrameworkConfig['log']> };
+/** Sessions: where they live and the cookie that names them. See src/session/. */
+export interface SessionConfig {
+  /** `memory` (one process), `file` (survives restarts) or `redis` (shared by several processes). */
+  store: 'memory' | 'file' | 'redis';
+  /** The redis store's server. */
+  redisUrl: string;
+  /** The redis store's key prefix, so several applications can share a server. */
+  redisPrefix: string;
+  /** The file store's directory; relative to the project directory. */
+  savePath: string;
+  /** Seconds a session lives in the store after its last write (PHP's gc_maxlifetime). */
+  ttl: number;
+  cookie: SessionCookieConfig;
+}
+
+export interface SessionCookieConfig {
+  name: string;
+  /** Seconds; 0 makes a session cookie, dropped when the browser closes. */
+  lifetime: number;
+  path: string;
+  domain: string | undefined;
+  /** `auto`: Secure when the request came over https (forwarded by a trusted proxy or not). */
+  secure: boolean | 'auto';
+  httpOnly: boolean;
+  sameSite: 'lax' | 'strict' | 'none';
+}
+
+export type SessionConfigInput = Partial<Omit<SessionConfig, 'cookie'>> & { cookie?: Partial<SessionCookieConfig> };
+
+export type FrameworkConfigInput = Partial<Omit<FrameworkConfig, 'log' | 'session'>> & {
+  log?: Partial<FrameworkConfig['log']>;
+  session?: SessionConfigInput;
+};
 
 export function resolveFrameworkConfig(input: FrameworkConfigInput, environment: string, debug: boolean): FrameworkConfig {
   const prod = !debug;
@@ -39,12 +78,34 @@ export function resolveFrameworkConfig(input: FrameworkConfigInput, environment:
     trustedProxies: input.trustedProxies ?? [],
     trustedHeaders: input.trustedHeaders ?? ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'],
     trustedHosts: input.trustedHosts ?? [],
+    handleUncaughtErrors: input.handleUncaughtErrors ?? true,
+    session: resolveSessionConfig(input.session ?? {}),
     errorController: input.errorController ?? 'error_controller',
     disallowSearchEngineIndex: input.disallowSearchEngineIndex,
     log: {
       format: input.log?.format ?? (prod ? 'jsonl' : 'line'),
       fingersCrossed: input.log?.fingersCrossed ?? prod,
       channels: input.log?.channels,
+    },
+  };
+}
+
+function resolveSessionConfig(input: SessionConfigInput): SessionConfig {
+  const cookie = input.cookie ?? {};
+  return {
+    store: input.store ?? 'memory',
+    redisUrl: input.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisPrefix: input.redisPrefix ?? 'sluice:session:',
+    savePath: input.savePath ?? 'var/sessions',
+    ttl: input.ttl ?? 1440,
+    cookie: {
+      name: cookie.name ?? 'SLUICESESSID',
+      lifetime: cookie.lifetime ?? 0,
+      path: cookie.path ?? '/',
+      domain: cookie.domain,
+      secure: cookie.secure ?? 'auto',
+      httpOnly: cookie.httpOnly ?? true,
+      sameSite: cookie.sameSite ?? 'lax',
     },
   };
 }

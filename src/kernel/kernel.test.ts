@@ -38,11 +38,27 @@ function kernel(): TestKernel {
 
 const notified = (event: string, listeners: string[]): string[] =>
   listeners.map((listener) => `event.DEBUG: Notified event "${event}" to listener "${listener}".`);
-const requestPass = notified('kernel.request', ['DebugHandlersListener::configure', 'ValidateRequestListener::onKernelRequest', 'LocaleListener::setDefaultLocale', 'RouterListener::onKernelRequest', 'LocaleListener::onKernelRequest']);
-const firstPassUpToRouting = requestPass.slice(0, 4);
+/** The seven kernel.request listeners of the source document, in priority order. */
+const requestPass = notified('kernel.request', [
+  'DebugHandlersListener::configure',
+  'ValidateRequestListener::onKernelRequest',
+  'SessionListener::onKernelRequest',
+  'LocaleListener::setDefaultLocale',
+  'RouterListener::onKernelRequest',
+  'ResolveControllerNameSubscriber::resolveControllerName',
+  'LocaleListener::onKernelRequest',
+]);
+/** A routing failure ends the first pass at RouterListener: the five lines of the source document. */
+const firstPassUpToRouting = requestPass.slice(0, 5);
 const argumentsPass = notified('kernel.controller_arguments', ['ErrorListener::onControllerArguments']);
-const responsePass = notified('kernel.response', ['ResponseListener::onKernelResponse', 'ErrorListener::removeCspHeader', 'DisallowRobotsIndexingListener::onResponse']);
-const finishPass = notified('kernel.finish_request', ['LocaleListener::onKernelFinishRequest', 'RouterListener::onKernelFinishRequest']);
+const responsePass = notified('kernel.response', [
+  'ResponseListener::onKernelResponse',
+  'ErrorListener::removeCspHeader',
+  'DisallowRobotsIndexingListener::onResponse',
+  'SessionListener::onKernelResponse',
+  'StreamedResponseListener::onKernelResponse',
+]);
+const finishPass = notified('kernel.finish_request', ['LocaleListener::onKernelFinishRequest', 'SessionListener::onFinishRequest', 'RouterListener::onKernelFinishRequest']);
 const terminatePass = notified('kernel.terminate', ['LoggingLifecycle::onKernelTerminate']);
 const exceptionPass = [
   ...notified('kernel.exception', ['ErrorListener::logKernelException', 'RouterListener::onKernelException', 'ErrorListener::onKernelException']),
@@ -94,6 +110,28 @@ describe('Kernel logs, request by request', () => {
     ]);
   });
 
+  it('runs kernel.request twice for a missing path: the main pass stops at routing, the error sub-request runs all seven', async () => {
+    const app = kernel();
+    await app.request(get('/bundles/app/images/events/missing.JPG'));
+    const passes = app.lines().filter((line) => line.includes('"kernel.request"'));
+    assert.deepEqual(passes.slice(0, 5), [
+      'event.DEBUG: Notified event "kernel.request" to listener "DebugHandlersListener::configure".',
+      'event.DEBUG: Notified event "kernel.request" to listener "ValidateRequestListener::onKernelRequest".',
+      'event.DEBUG: Notified event "kernel.request" to listener "SessionListener::onKernelRequest".',
+      'event.DEBUG: Notified event "kernel.request" to listener "LocaleListener::setDefaultLocale".',
+      'event.DEBUG: Notified event "kernel.request" to listener "RouterListener::onKernelRequest".',
+    ]);
+    assert.deepEqual(passes.slice(5), [
+      'event.DEBUG: Notified event "kernel.request" to listener "DebugHandlersListener::configure".',
+      'event.DEBUG: Notified event "kernel.request" to listener "ValidateRequestListener::onKernelRequest".',
+      'event.DEBUG: Notified event "kernel.request" to listener "SessionListener::onKernelRequest".',
+      'event.DEBUG: Notified event "kernel.request" to listener "LocaleListener::setDefaultLocale".',
+      'event.DEBUG: Notified event "kernel.request" to listener "RouterListener::onKernelRequest".',
+      'event.DEBUG: Notified event "kernel.request" to listener "ResolveControllerNameSubscriber::resolveControllerName".',
+      'event.DEBUG: Notified event "kernel.request" to listener "LocaleListener::onKernelRequest".',
+    ]);
+  });
+
   it('leaves out "(from ...)" when there is no Referer', async () => {
     const app = kernel();
     await app.request(get('/missing'));
@@ -117,10 +155,11 @@ describe('Kernel logs, request by request', () => {
     const response = await app.request(get('/hello'));
     assert.equal(response.statusCode, 503);
     assert.deepEqual(app.lines(), [
-      ...requestPass.slice(0, 3),
+      ...requestPass.slice(0, 4),
       'event.DEBUG: Notified event "kernel.request" to listener "MaintenanceListener::onKernelRequest".',
       'event.DEBUG: Listener "MaintenanceListener::onKernelRequest" stopped propagation of the event "kernel.request".',
       'event.DEBUG: Listener "RouterListener::onKernelRequest" was not called for event "kernel.request".',
+      'event.DEBUG: Listener "ResolveControllerNameSubscriber::resolveControllerName" was not called for event "kernel.request".',
       'event.DEBUG: Listener "LocaleListener::onKernelRequest" was not called for event "kernel.request".',
       ...responsePass,
       ...finishPass,

@@ -3,6 +3,7 @@ import type { Kernel } from '../kernel/kernel.ts';
 import { assetsInstalled, installAssets } from '../console/install-assets.ts';
 import { NodeServer } from './node-server.ts';
 import { StaticFiles } from './static-files.ts';
+import type { HttpApplication } from './http-application.ts';
 
 export interface ServeOptions {
   host?: string;
@@ -19,6 +20,19 @@ export interface RunningServer {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * The kernel, its main requests tracked while they wait for their response: an error
+ * escaping a request's handling can then still answer it (DebugHandlersListener).
+ */
+function trackInFlight(kernel: Kernel): HttpApplication {
+  const inFlight = kernel.container.find('in_flight_requests');
+  if (inFlight === undefined) return kernel;
+  return {
+    handle: (request) => inFlight.track(request, kernel.handle(request)),
+    terminate: (request, response) => kernel.terminate(request, response),
+  };
+}
+
 /** Serves a kernel over HTTP: files under `public/` first, everything else through the kernel. */
 export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): Promise<RunningServer> {
   kernel.boot();
@@ -26,9 +40,11 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
     installAssets(kernel.bundles, kernel.publicDir, false);
   }
   const server = new NodeServer({
-    app: kernel,
+    app: trackInFlight(kernel),
     staticFiles: new StaticFiles(kernel.publicDir),
     logger: kernel.logger('request'),
+    // The configured trusted proxies and hosts, built once at boot.
+    trust: kernel.container.find('trust_policy'),
     // ResponseListener prepares the main response on kernel.response.
     prepare: false,
   });

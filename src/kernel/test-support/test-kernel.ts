@@ -48,7 +48,8 @@ export class TestKernel extends Kernel {
       environment: options.environment ?? (debug ? 'test' : 'prod'),
       debug,
       projectDir: mkdtempSync(join(tmpdir(), 'sluice-kernel-')),
-      config: { secret: 'test-secret-0123456789', ...options.config },
+      // Process-level handlers would take uncaught errors away from the test runner; a test that wants them says so.
+      config: { secret: 'test-secret-0123456789', handleUncaughtErrors: false, ...options.config },
     });
     this.#options = options;
   }

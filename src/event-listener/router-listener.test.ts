@@ -1,0 +1,104 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Request } from '../http/request.ts';
+import { Response } from '../http/response.ts';
+import { RequestStack } from '../http/request-stack.ts';
+import { RequestEvent } from '../event/request-event.ts';
+import { FinishRequestEvent } from '../event/finish-request-event.ts';
+import { ExceptionEvent } from '../event/exception-event.ts';
+import { RequestType } from '../kernel/request-type.ts';
+import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
+import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
+import { NoConfigurationException } from '../routing/exception/no-configuration-exception.ts';
+import { ResourceNotFoundException } from '../routing/exception/resource-not-found-exception.ts';
+import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
+import { RequestContextStore } from './request-context-store.ts';
+import { RouterListener, type RequestMatcher } from './router-listener.ts';
+
+const kernel: HttpKernelInterface = { handle: async () => new Response() };
+
+function listener(matcher: RequestMatcher = { matchRequest: () => ({ _route: 'home', _controller: 'Home::index' }) }, debug = true) {
+  const stack = new RequestStack<Request>();
+  const contexts = new RequestContextStore(stack);
+  return { listener: new RouterListener(matcher, contexts, undefined, debug), contexts };
+}
+
+const noRoutesAtAll = new NotFoundHttpException('No route found for "GET /"', { cause: new NoConfigurationException() });
+
+describe('RouterListener', () => {
+  it('sets the matched route, controller and parameters on the request', () => {
+    const { listener: router } = listener({ matchRequest: () => ({ _route: 'event', _controller: 'EventController::show', id: '42' }) });
+    const request = Request.create('/events/42');
+    router.onKernelRequest(new RequestEvent(kernel, request, RequestType.MAIN));
+    assert.equal(request.attributes.get('_route'), 'event');
+    assert.deepEqual(request.attributes.get('_route_params'), { id: '42' });
+  });
+
+  it('does not route a request that already names its controller (the error sub-request)', () => {
+    let matched = 0;
+    const { listener: router } = listener({ matchRequest: () => (matched++, {}) });
+    router.onKernelRequest(new RequestEvent(kernel, Request.create('/', 'GET', { attributes: { _controller: 'error_controller' } }), RequestType.SUB));
+    assert.equal(matched, 0);
+  });
+
+  it('forgets a finished sub-request\'s routing context and keeps the main one\'s', () => {
+    const { listener: router, contexts } = listener();
+    const main = Request.create('http://main.example/');
+    const sub = Request.create('http://sub.example/');
+    const mainContext = contexts.get(main);
+    contexts.set(sub, contexts.get(sub).withParameter('_locale', 'de'));
+    router.onKernelFinishRequest(new FinishRequestEvent(kernel, sub, RequestType.SUB));
+    router.onKernelFinishRequest(new FinishRequestEvent(kernel, main, RequestType.MAIN));
+    assert.equal(contexts.get(main), mainContext);
+    assert.equal(contexts.get(sub).parameters._locale, undefined, 'rebuilt from the request');
+  });
+
+  it('answers "no route at all" with the welcome page in debug', () => {
+    const { listener: router } = listener();
+    const event = new ExceptionEvent(kernel, Request.create('/'), RequestType.MAIN, noRoutesAtAll);
+    router.onKernelException(event);
+    assert.equal(event.response?.statusCode, 404);
+    assert.match(String(event.response?.content), /<title>Welcome to Sluice!<\/title>/);
+  });
+
+  it('leaves other 404s, and every 404 in prod, to the error page', () => {
+    const { listener: router } = listener();
+    const other = new ExceptionEvent(kernel, Request.create('/x'), RequestType.MAIN, new NotFoundHttpException('No route found for "GET /x"', { cause: new ResourceNotFoundException('') }));
+    router.onKernelException(other);
+    assert.equal(other.response, undefined);
+    const { listener: prodRouter } = listener(undefined, false);
+    const prod = new ExceptionEvent(kernel, Request.create('/'), RequestType.MAIN, noRoutesAtAll);
+    prodRouter.onKernelException(prod);
+    assert.equal(prod.response, undefined);
+  });
+});
+
+describe('RouterListener, through the kernel', () => {
+  it('shows the welcome page for GET / in debug when the application has no routes', async () => {
+    const response = await new TestKernel({ debug: true }).request(get('/'));
+    assert.equal(response.statusCode, 404);
+    assert.match(String(response.content), /<h1>Welcome to Sluice 4\.4\.0<\/h1>/);
+    assert.equal(response.headers.get('Content-Type'), 'text/html; charset=UTF-8');
+  });
+
+  it('answers GET / with the plain 404 page in prod when the application has no routes', async () => {
+    const response = await new TestKernel({ debug: false }).request(get('/'));
+    assert.equal(response.statusCode, 404);
+    assert.match(String(response.content), /<title>An Error Occurred: Not Found<\/title>/);
+    assert.doesNotMatch(String(response.content), /Welcome/);
+  });
+
+  it('answers a missing / of an application with routes with the debug error page, not the welcome page', async () => {
+    class PageController { showAction(): Response { return new Response('page'); } }
+    const app = new TestKernel({ routes: [{ name: 'page', path: '/page', controller: 'PageController::showAction' }], controllers: { PageController: new PageController() } });
+    const response = await app.request(get('/'));
+    assert.equal(response.statusCode, 404);
+    assert.doesNotMatch(String(response.content), /Welcome to Sluice/);
+    assert.match(String(response.content), /No route found for &quot;GET \/&quot;/);
+  });
+
+  it('answers a malformed path with 400 before matching', async () => {
+    const response = await new TestKernel().request(get('/events/%E0%A4%A'));
+    assert.equal(response.statusCode, 400);
+  });
+});
