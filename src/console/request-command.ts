@@ -3,6 +3,7 @@ import { Request } from '../http/request.ts';
 import type { LogHandler, LogRecord } from '../log/log-record.ts';
 import type { Kernel } from '../kernel/kernel.ts';
 import { formatEntry } from './log-entry-view.ts';
+import { RequestTrace } from './request-trace.ts';
 
 export interface RequestCommandOptions {
   header: string[];
@@ -10,6 +11,7 @@ export interface RequestCommandOptions {
   format: string;
   body: boolean;
   host: string;
+  trace: boolean;
 }
 
 /** Collects every entry written while the command's request runs, whatever the environment's outputs keep. */
@@ -22,7 +24,8 @@ class Collector implements LogHandler {
 /**
  * `request METHOD PATH [-H 'Name: value']... [--env=dev|prod] [--format=text|jsonl]`:
  * one request through the kernel, in process; prints the status line, the response
- * headers and every log entry of that request, in the order they were written.
+ * headers and every log entry of that request, in the order they were written. With
+ * `--trace` (debug), then every listener call with its duration, after a blank line.
  */
 export function registerRequestCommand(program: Command, kernelFor: (env: string | undefined) => Kernel): void {
   program
@@ -35,6 +38,7 @@ export function registerRequestCommand(program: Command, kernelFor: (env: string
     .option('--format <format>', 'text or jsonl', 'text')
     .option('--body', 'print the response body after the headers', false)
     .option('--host <host>', 'the Host header when none is given', 'localhost:8000')
+    .option('--trace', 'after the log entries, print each listener call with its duration (debug environments)', false)
     .action(async (method: string, path: string, options: RequestCommandOptions) => {
       if (options.format !== 'text' && options.format !== 'jsonl') throw new Error(`Unknown format "${options.format}": use text or jsonl.`);
       const headers: Record<string, string> = { host: options.host };
@@ -48,8 +52,15 @@ export function registerRequestCommand(program: Command, kernelFor: (env: string
       const collector = new Collector();
       kernel.container.get('logger').pushHandler(collector);
       const request = new Request({ method, url: path.startsWith('/') ? path : `/${path}`, headers, serverPort: 8000 });
+      let trace: RequestTrace | undefined;
+      if (options.trace) {
+        const traceable = kernel.container.find('debug.event_dispatcher');
+        if (traceable === undefined) throw new Error(`--trace needs a debug kernel (the "${kernel.environment}" environment has no traceable dispatcher); use --env=dev.`);
+        trace = new RequestTrace(traceable, request);
+      }
       const response = await kernel.handle(request);
       await kernel.terminate(request, response);
+      trace?.stop();
 
       const out: string[] = [`HTTP/1.1 ${response.statusCode} ${response.statusText}\n`];
       for (const [name, value] of Object.entries(response.headers.toNodeHeaders())) {
@@ -58,6 +69,7 @@ export function registerRequestCommand(program: Command, kernelFor: (env: string
       out.push('\n');
       if (options.body) out.push(`${String(response.content)}\n\n`);
       for (const record of collector.records) out.push(formatEntry(record, options.format));
+      if (trace !== undefined) out.push('\n', trace.format(options.format));
       process.stdout.write(out.join(''));
     });
 }

@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Kernel } from '../kernel/kernel.ts';
+import { serveKernel, type RunningServer } from '../server/serve-kernel.ts';
+import { findFreePort } from './free-port.ts';
+
+export interface RunServerOptions {
+  readonly host: string;
+  readonly port: number;
+  /** Take the next free port when `port` is taken (else fail). */
+  readonly findFreePort: boolean;
+  /** Print a line per request: time, method, path, status, duration. */
+  readonly logRequests: boolean;
+  readonly out?: NodeJS.WritableStream;
+}
+
+/**
+ * Runs the kernel's server until SIGINT or SIGTERM (or the supervising process goes away),
+ * then stops it gracefully: in-flight requests finish, logs are flushed.
+ */
+export async function runServer(kernel: Kernel, options: RunServerOptions): Promise<void> {
+  const out = options.out ?? process.stdout;
+  const port = options.findFreePort ? await findFreePort(options.host, options.port) : options.port;
+  if (port !== options.port) out.write(` [WARNING] Port ${options.port} is taken; using ${port === 0 ? 'a free one' : port} instead.\n`);
+  let running: RunningServer;
+  try {
+    running = await serveKernel(kernel, { host: options.host, port });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new Error(`Port ${port} on ${options.host} is already in use; choose another port.`);
+    throw error;
+  }
+  if (options.logRequests) running.server.server.on('request', (req: IncomingMessage, res: ServerResponse) => logRequest(req, res, out));
+  out.write(` [OK] Server listening on ${running.url} (${kernel.environment}${kernel.debug ? ', debug' : ''}). Quit with Ctrl-C.\n`);
+  process.send?.({ type: 'listening', url: running.url, port: running.address.port });
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (): void => {
+      if (stopping) return;
+      stopping = true;
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stop);
+      process.off('disconnect', stop);
+      out.write(' Stopping the server: letting in-flight requests finish...\n');
+      void running.stop().then(resolve, resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    // A supervisor that went away (killed) takes its server child with it.
+    if (process.send !== undefined) process.on('disconnect', stop);
+  });
+}
+
+/** `[12:00:01] GET /events/42 200 3.1 ms`, once the response is finished (static files included). */
+function logRequest(req: IncomingMessage, res: ServerResponse, out: NodeJS.WritableStream): void {
+  const start = performance.now();
+  res.once('close', () => {
+    const time = new Date().toTimeString().slice(0, 8);
+    const status = res.headersSent ? res.statusCode : 'aborted';
+    out.write(`[${time}] ${req.method} ${req.url} ${status} ${(performance.now() - start).toFixed(1)} ms\n`);
+  });
+}

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Kernel } from '../kernel/kernel.ts';
+import { getProjectRoot } from '../log/throwable-location.ts';
+import { runServer } from './run-server.ts';
+import { ServeSupervisor } from './serve-supervisor.ts';
+
+interface ServeOptions {
+  host: string;
+  port: string;
+  /** The directories given, or false for --no-watch. */
+  watch: string[] | false;
+  child?: boolean;
+  env?: string;
+}
+
+/**
+ * `serve`: the local development server. A supervisor runs the server in a child process
+ * and restarts it when a file under `src/` or `app/` changes; the server takes the next
+ * free port when the one asked for is taken, prints a line per request and stops cleanly
+ * on Ctrl-C. `--no-watch` runs the server in this process, without restarts.
+ */
+export function registerServeCommand(program: Command, kernelFor: (env: string | undefined) => Kernel): void {
+  program
+    .command('serve')
+    .description('Runs the local development server: free port, request log, restart on source changes')
+    .option('--host <host>', 'the address to listen on', process.env.HOST ?? '127.0.0.1')
+    .option('--port <port>', 'the preferred port (the next free one is taken when it is busy)', process.env.PORT ?? '8000')
+    .option('--watch <dir>', 'a directory whose changes restart the server (repeatable; default: src/ and app/)', (value: string, previous: string[]) => [...previous, value], [])
+    .option('--no-watch', 'run the server in this process, without restarting on changes')
+    .option('--env <env>', 'the environment')
+    .addOption(hiddenChildOption(program))
+    .action(async (options: ServeOptions) => {
+      const port = Number(options.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${options.port}": expected a number from 0 to 65535.`);
+      const kernel = kernelFor(options.env);
+      if (options.child === true || options.watch === false) {
+        await runServer(kernel, { host: options.host, port, findFreePort: true, logRequests: true });
+        return;
+      }
+      kernel.boot();
+      const dirs = options.watch.length > 0 ? options.watch.map((dir) => resolve(dir)) : defaultWatchDirs(kernel);
+      for (const dir of dirs) if (!existsSync(dir)) throw new Error(`Cannot watch "${dir}": no such directory.`);
+      const env = options.env === undefined ? [] : [`--env=${options.env}`];
+      await new ServeSupervisor({
+        command: [process.execPath, ...process.execArgv, process.argv[1]!, 'serve', '--child', `--host=${options.host}`, ...env],
+        port,
+        watch: dirs,
+      }).run();
+    });
+}
+
+/** `src/` and `app/` of the project, and the application's directory when it lies elsewhere. */
+export function defaultWatchDirs(kernel: Kernel): string[] {
+  const root = getProjectRoot();
+  const dirs = ['src', 'app'].map((dir) => join(root, dir)).filter((dir) => existsSync(dir));
+  if (!dirs.some((dir) => kernel.projectDir === dir || kernel.projectDir.startsWith(`${dir}/`))) dirs.push(kernel.projectDir);
+  return dirs;
+}
+
+function hiddenChildOption(program: Command): import('commander').Option {
+  return program.createOption('--child', 'internal: run as the supervised server').hideHelp();
+}

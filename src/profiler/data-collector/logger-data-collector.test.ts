@@ -1,0 +1,68 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { get, profiledKernel } from '../../web-profiler-bundle/test-support/profiled-kernel.ts';
+import { DeprecationError } from '../../error-handler/deprecation-error.ts';
+import type { LogsData } from './logger-data-collector.ts';
+
+const missing = '/bundles/app/images/events/missing.JPG';
+
+describe('LoggerDataCollector', () => {
+  it('collects the entries of the request and of its sub-requests, the request\'s own first', async () => {
+    const app = profiledKernel();
+    const response = await app.request(get(missing, { referer: 'http://localhost/events' }));
+    const data = (await app.profileOf(response)).getCollector<LogsData>('logs')!;
+    const messages = data.entries.map((e) => e.message);
+    const error = messages.findIndex((m) => m.startsWith('Uncaught Exception NotFoundHttpException'));
+    const mainResponse = messages.findIndex((m) => m === 'Notified event "kernel.response" to listener "ResponseListener::onKernelResponse".');
+    const subRequest = messages.findIndex((m, i) => i > error && m === 'Notified event "kernel.request" to listener "DebugHandlersListener::configure".');
+    assert.ok(error > 0 && mainResponse > error && subRequest > mainResponse, 'main group (kernel.exception, response...) before the sub-request\'s');
+  });
+
+  it('is read before the logs are released at the end of kernel.terminate', async () => {
+    const app = profiledKernel();
+    const data = (await app.profileOf(await app.request(get('/')))).getCollector<LogsData>('logs')!;
+    assert.ok(data.entries.some((e) => e.message === 'Matched route "home".'));
+    assert.deepEqual(app.kernel.container.get('logger.debug').getTreeLogs(get('/')), []);
+  });
+
+  it('sorts entries into the info-and-errors, deprecations and debug tabs, and counts them', async () => {
+    const app = profiledKernel();
+    const response = await app.request(get(missing));
+    const data = (await app.profileOf(response)).getCollector<LogsData>('logs')!;
+    const error = data.entries.find((e) => e.level === 'ERROR')!;
+    assert.equal(error.tab, 'info-errors');
+    assert.equal(data.entries.find((e) => e.channel === 'event')!.tab, 'debug');
+    assert.equal(data.counts.errors, 1);
+    assert.equal(data.counts.debug, data.entries.filter((e) => e.tab === 'debug').length);
+    assert.equal(data.counts.total, data.entries.length);
+  });
+
+  it('puts deprecation notices in the deprecations tab', async () => {
+    const app = profiledKernel();
+    app.kernel.boot();
+    // What the ErrorHandler writes for a deprecation notice.
+    const php = app.kernel.logger('php');
+    app.kernel.dispatcher.addListener('kernel.controller', () => php.info('User Deprecated: The "old" option is deprecated.', { exception: new DeprecationError('The "old" option is deprecated.') }), -200);
+    const data = (await app.profileOf(await app.request(get('/')))).getCollector<LogsData>('logs')!;
+    const deprecation = data.entries.find((e) => e.message.includes('The "old" option is deprecated.'));
+    assert.equal(deprecation?.tab, 'deprecations');
+    assert.equal(data.counts.deprecations, 1);
+  });
+
+  it('fills placeholders and keeps the context as JSON', async () => {
+    const app = profiledKernel();
+    const data = (await app.profileOf(await app.request(get('/')))).getCollector<LogsData>('logs')!;
+    const notified = data.entries.find((e) => e.channel === 'event')!;
+    assert.equal(notified.message, 'Notified event "kernel.request" to listener "DebugHandlersListener::configure".');
+    assert.deepEqual(notified.context, { event: 'kernel.request', listener: 'DebugHandlersListener::configure' });
+    assert.deepEqual(data.channels, [...new Set(data.entries.map((e) => e.channel))].sort());
+  });
+
+  it('gives a sub-request\'s profile its own entries only', async () => {
+    const app = profiledKernel();
+    const response = await app.request(get(missing));
+    const sub = (await app.load(response.headers.get('X-Previous-Debug-Token')!))!.getCollector<LogsData>('logs')!;
+    assert.equal(sub.entries[0]?.message, 'Notified event "kernel.request" to listener "DebugHandlersListener::configure".');
+    assert.ok(!sub.entries.some((e) => e.level === 'ERROR'));
+  });
+});

@@ -1,0 +1,68 @@
+import type { TraceableEventDispatcher } from '../../event-dispatcher/traceable-event-dispatcher.ts';
+import { epochOf, phasesOf } from '../../tracing/kernel-phases.ts';
+import type { CollectContext, DataCollector, LateCollectContext } from './data-collector.ts';
+import { requestLabel } from './request-label.ts';
+
+export interface TimelineListener {
+  readonly listener: string;
+  /** Milliseconds since the request started. */
+  readonly start: number;
+  readonly duration: number;
+}
+
+export interface TimelinePhase {
+  /** Which request of the tree (`GET /path`, `sub-request ...`). */
+  readonly request: string;
+  readonly event: string;
+  readonly start: number;
+  readonly duration: number;
+  readonly listeners: readonly TimelineListener[];
+}
+
+export interface TimeData {
+  /** Epoch milliseconds when the first listener of the request started. */
+  readonly startTime: number;
+  /** Milliseconds from then to the end of the last phase (kernel.finish_request once complete). */
+  readonly duration: number;
+  readonly phases: readonly TimelinePhase[];
+}
+
+/**
+ * A timeline of the request: each kernel phase and each listener call, positioned from
+ * the request's start, from the same TraceableEventDispatcher data as the Events panel
+ * and the tracing. Time spent between phases is the controller's (or the routing of a
+ * sub-request).
+ */
+export class TimeDataCollector implements DataCollector {
+  readonly name = 'time';
+  readonly #dispatcher: TraceableEventDispatcher;
+
+  constructor(dispatcher: TraceableEventDispatcher) {
+    this.#dispatcher = dispatcher;
+  }
+
+  /** The duration so far, for the toolbar. */
+  collect({ request }: CollectContext): TimeData {
+    const phases = phasesOf(this.#dispatcher.getCalls(request));
+    const start = phases[0]?.start ?? performance.now();
+    return { startTime: epochOf(start), duration: performance.now() - start, phases: [] };
+  }
+
+  lateCollect({ tree, isMain }: LateCollectContext): TimeData {
+    const all = tree.flatMap(({ request }, i) => phasesOf(this.#dispatcher.getCalls(request)).map((phase) => ({ phase, label: requestLabel(request, isMain && i === 0) })));
+    all.sort((a, b) => a.phase.start - b.phase.start);
+    const origin = all[0]?.phase.start ?? performance.now();
+    const end = Math.max(origin, ...all.map(({ phase }) => phase.end));
+    return {
+      startTime: epochOf(origin),
+      duration: end - origin,
+      phases: all.map(({ phase, label }) => ({
+        request: label,
+        event: phase.event,
+        start: phase.start - origin,
+        duration: phase.end - phase.start,
+        listeners: phase.calls.map((call) => ({ listener: call.listener, start: call.start - origin, duration: call.duration })),
+      })),
+    };
+  }
+}

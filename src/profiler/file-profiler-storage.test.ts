@@ -1,0 +1,42 @@
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileProfilerStorage } from './file-profiler-storage.ts';
+import { profileData, profilerStorageContract } from './profiler-storage.contract.test.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'sluice-profiler-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+let count = 0;
+
+profilerStorageContract('FileProfilerStorage', async (limits) => new FileProfilerStorage(join(root, `store-${++count}`), limits));
+
+describe('FileProfilerStorage', () => {
+  it('keeps one JSON file per profile and one index line per profile', async () => {
+    const dir = join(root, 'layout');
+    const storage = new FileProfilerStorage(dir);
+    await storage.write(profileData('0a1b2c', { time: Date.now() }));
+    assert.equal(JSON.parse(readFileSync(join(dir, '2c', '0a1b2c.json'), 'utf8')).token, '0a1b2c');
+    assert.equal(readFileSync(join(dir, 'index.jsonl'), 'utf8').trim().split('\n').length, 1);
+  });
+
+  it('sees the profiles an earlier process wrote to the same directory', async () => {
+    const dir = join(root, 'shared');
+    await new FileProfilerStorage(dir).write(profileData('1a1a1a', { time: Date.now() }));
+    assert.deepEqual((await new FileProfilerStorage(dir).find()).map((s) => s.token), ['1a1a1a']);
+  });
+
+  it('applies its count bound to what an earlier process left', async () => {
+    const dir = join(root, 'bounded');
+    const now = Date.now();
+    const first = new FileProfilerStorage(dir);
+    for (let i = 0; i < 3; i++) await first.write(profileData(`2b2b2${i}`, { time: now + i }));
+    await new FileProfilerStorage(dir, { maxProfiles: 2 }).write(profileData('2b2b29', { time: now + 9 }));
+    assert.deepEqual((await first.find()).map((s) => s.token), ['2b2b29', '2b2b22']);
+  });
+
+  it('refuses to write a profile whose token is not a token', async () => {
+    await assert.rejects(new FileProfilerStorage(join(root, 'bad')).write(profileData('../x')), /Invalid profile token/);
+  });
+});

@@ -1,0 +1,156 @@
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import type { EventDispatcherInterface } from '../event-dispatcher/event-dispatcher-interface.ts';
+import type { EventFor } from '../event-dispatcher/event-map.ts';
+import type { EventSubscriber } from '../event-dispatcher/event-subscriber.ts';
+import { isThenable, type Listener } from '../event-dispatcher/listener.ts';
+import type { TraceableEventDispatcher } from '../event-dispatcher/traceable-event-dispatcher.ts';
+import type { KernelEvent } from '../event/kernel-event.ts';
+import type { ResponseEvent } from '../event/response-event.ts';
+import type { Request } from '../http/request.ts';
+import { KernelEvents } from '../kernel/kernel-events.ts';
+import { SLUICE_VERSION } from '../kernel/version.ts';
+import { observeDispatches } from './dispatch-observers.ts';
+import { epochOf } from './kernel-phases.ts';
+import { serverTimingOf } from './server-timing.ts';
+
+export interface TracingOptions {
+  /** Adds `Server-Timing` with the kernel phases to main responses (default true). */
+  readonly serverTiming?: boolean;
+  /** Default: the global tracer provider's `sluice` tracer, a no-op until an SDK is registered. */
+  readonly tracer?: Tracer;
+}
+
+/**
+ * Debug decoration of the (traceable) dispatcher that turns the kernel's work into
+ * OpenTelemetry spans and a `Server-Timing` header, from the same data the profiler reads:
+ * a span per request, one per kernel phase (each dispatch, live, so that a sub-request's
+ * spans nest under the phase that started it), and one per listener call, made from the
+ * TraceableEventDispatcher's timings once the dispatch finished. Without a registered SDK
+ * the spans are no-ops.
+ */
+export class TracingEventDispatcher implements EventDispatcherInterface {
+  readonly #inner: TraceableEventDispatcher;
+  readonly #tracer: Tracer;
+  readonly #serverTiming: boolean;
+  /** Each request's own span, as the parent of its phases (also after it ended: kernel.terminate). */
+  readonly #requests = new WeakMap<object, { span: Span; context: Context }>();
+
+  constructor(inner: TraceableEventDispatcher, options: TracingOptions = {}) {
+    this.#inner = inner;
+    this.#tracer = options.tracer ?? trace.getTracer('sluice', SLUICE_VERSION);
+    this.#serverTiming = options.serverTiming ?? true;
+    observeDispatches(inner, (calls) => {
+      // Called at the end of each dispatch, inside its phase span's context.
+      const parent = context.active();
+      if (trace.getSpan(parent)?.isRecording() !== true) return;
+      for (const call of calls) {
+        if (!call.called) continue;
+        const attributes = { 'sluice.event': call.event, 'sluice.listener.priority': call.priority, 'sluice.listener.stopped_propagation': call.stoppedPropagation };
+        this.#tracer.startSpan(call.listener, { startTime: epochOf(call.start), attributes }, parent).end(epochOf(call.start + call.duration));
+      }
+    });
+  }
+
+  dispatch<E extends object>(event: E, eventName: string): E | Promise<E> {
+    if (!this.#inner.hasListeners(eventName)) return this.#inner.dispatch(event, eventName);
+    const request = (event as Partial<KernelEvent>).request;
+    const parent = request === undefined ? context.active() : this.#requestContext(request, event as unknown as KernelEvent, eventName);
+    const phase = this.#tracer.startSpan(eventName, { attributes: { 'sluice.event': eventName } }, parent);
+    let result: E | Promise<E>;
+    try {
+      result = context.with(trace.setSpan(parent, phase), () => this.#inner.dispatch(event, eventName));
+    } catch (error) {
+      this.#finish(phase, event, eventName, request, error);
+      throw error;
+    }
+    if (!isThenable(result)) {
+      this.#finish(phase, event, eventName, request, undefined);
+      return result;
+    }
+    return result.then(
+      (done) => {
+        this.#finish(phase, event, eventName, request, undefined);
+        return done;
+      },
+      (error: unknown) => {
+        this.#finish(phase, event, eventName, request, error);
+        throw error;
+      },
+    );
+  }
+
+  #requestContext(request: Request, event: KernelEvent, eventName: string): Context {
+    let known = this.#requests.get(request);
+    if (known === undefined) {
+      const active = context.active();
+      if (eventName !== KernelEvents.REQUEST) return active;
+      const main = event.isMainRequest();
+      const span = this.#tracer.startSpan(`${request.method}${main ? '' : ' (sub-request)'}`, {
+        kind: main ? SpanKind.SERVER : SpanKind.INTERNAL,
+        attributes: { 'http.request.method': request.method, 'url.path': request.rawPath, 'sluice.request.type': main ? 'main' : 'sub' },
+      }, active);
+      known = { span, context: trace.setSpan(active, span) };
+      this.#requests.set(request, known);
+    }
+    return known.context;
+  }
+
+  #finish(phase: Span, event: object, eventName: string, request: Request | undefined, error: unknown): void {
+    if (error !== undefined) {
+      phase.recordException(error instanceof Error ? error : String(error));
+      phase.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+    }
+    phase.end();
+    if (request === undefined) return;
+    if (eventName === KernelEvents.RESPONSE) this.#responded(event as ResponseEvent, request);
+    else if (eventName === KernelEvents.FINISH_REQUEST) this.#requests.get(request)?.span.end();
+  }
+
+  #responded(event: ResponseEvent, request: Request): void {
+    const span = this.#requests.get(request)?.span;
+    if (span !== undefined) {
+      const route = request.attributes.get('_route');
+      span.setAttribute('http.response.status_code', event.response.statusCode);
+      if (typeof route === 'string') {
+        span.setAttribute('http.route', route);
+        span.updateName(`${request.method} ${route}`);
+      }
+    }
+    // The main request only: its error page's sub-request answers with the same Response.
+    if (!this.#serverTiming || !event.isMainRequest()) return;
+    const timing = serverTimingOf(this.#inner.getCalls(request));
+    if (timing !== '') event.response.headers.set('Server-Timing', timing, false);
+  }
+
+  addListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>, priority?: number): void {
+    this.#inner.addListener(eventName, listener, priority);
+  }
+
+  removeListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>): void {
+    this.#inner.removeListener(eventName, listener);
+  }
+
+  addSubscriber(subscriber: EventSubscriber): void {
+    this.#inner.addSubscriber(subscriber);
+  }
+
+  removeSubscriber(subscriber: EventSubscriber): void {
+    this.#inner.removeSubscriber(subscriber);
+  }
+
+  getListeners(eventName: string): Listener<never>[] {
+    return this.#inner.getListeners(eventName);
+  }
+
+  getAllListeners(): Map<string, Listener<never>[]> {
+    return this.#inner.getAllListeners();
+  }
+
+  getListenerPriority(eventName: string, listener: Listener<never>): number | undefined {
+    return this.#inner.getListenerPriority(eventName, listener);
+  }
+
+  hasListeners(eventName?: string): boolean {
+    return this.#inner.hasListeners(eventName);
+  }
+}
