@@ -4,6 +4,7 @@ import { Router } from '../routing/router.ts';
 import { ErrorHandler } from '../error-handler/error-handler.ts';
 import { ErrorController } from '../error-handler/error-controller.ts';
 import { HtmlErrorRenderer } from '../error-handler/html-error-renderer.ts';
+import { createNearMissSection } from '../error-handler/near-miss-section.ts';
 import { ProblemJsonErrorRenderer } from '../error-handler/problem-json-error-renderer.ts';
 import { RedirectController } from '../controller/redirect-controller.ts';
 import { TrustedProxies } from '../http/trusted-proxies.ts';
@@ -69,7 +70,13 @@ export class FrameworkBundle extends Bundle {
 
     kernel.controllers.register('RedirectController', new RedirectController());
     const errorController = new ErrorController({
-      html: new HtmlErrorRenderer({ debug, charset: config.charset, logger: debugLogger, projectRoot: kernel.projectDir }),
+      html: new HtmlErrorRenderer({
+        debug,
+        charset: config.charset,
+        logger: debugLogger,
+        // In debug a 404 also lists the routes that almost matched, and why each did not.
+        extraSections: debug ? createNearMissSection({ router, contextOf: (request) => contexts.get(request), requestStack }) : undefined,
+      }),
       json: new ProblemJsonErrorRenderer({ debug }),
     });
     container.set('error_controller', errorController);
