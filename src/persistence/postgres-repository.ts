@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import type { Criteria, FindOptions, WritableRepository } from './repository.ts';
 import { hydrateRow, extractRow, type EntityMetadata } from './entity-metadata.ts';
-import { NO_MATCH } from './column-value.ts';
-import { SqlBuilder } from './sql-builder.ts';
+import { NO_MATCH, fromStoredValue } from './column-value.ts';
+import { SqlBuilder, quote } from './sql-builder.ts';
 
 /**
  * Entities of one table in PostgreSQL, through a pg pool. Every lookup is a promise;
@@ -35,8 +35,17 @@ export class PostgresRepository<T> implements WritableRepository<T> {
     return result.rows.map((row: Record<string, unknown>) => hydrateRow(this.metadata, row));
   }
 
-  async insert(entity: T): Promise<void> {
+  async insert(entity: T): Promise<unknown> {
     const { sql, params } = this.#sql.insert(extractRow(this.metadata, entity));
-    await this.pool.query(sql, params);
+    const result = await this.pool.query(`${sql} RETURNING ${quote(this.metadata.id)}`, params);
+    const id = this.metadata.id;
+    // read back as the column's JavaScript value (an int8 identity arrives as a string)
+    return fromStoredValue(this.metadata.columns[id]!, (result.rows[0] as Record<string, unknown> | undefined)?.[id]);
+  }
+
+  async update(entity: T): Promise<boolean> {
+    const { sql, params } = this.#sql.update(extractRow(this.metadata, entity));
+    const result = await this.pool.query(sql, params);
+    return (result.rowCount ?? 0) > 0;
   }
 }

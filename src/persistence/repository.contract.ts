@@ -79,11 +79,19 @@ export function repositoryContract(name: string, backend: ContractBackend): void
       assert.deepEqual((await events.findBy({}, { orderBy: { id: 'asc' }, limit: 1 })).map((e) => e.id), [42]);
     });
 
-    it('gives an inserted entity without an id the next one', async () => {
-      await events.insert(new TestEvent(undefined, 'Late show', 'late-show'));
+    it('gives an inserted entity without an id the next one, and says which', async () => {
+      const id = await events.insert(new TestEvent(undefined, 'Late show', 'late-show'));
       const found = await events.findOneBy({ slug: 'late-show' });
       assert.equal(typeof found?.id, 'number');
       assert.ok(found!.id! > 0);
+      assert.equal(id, found!.id);
+    });
+
+    it('updates the columns of an existing entity, found by its id', async () => {
+      const event = (await events.find(42))!;
+      assert.equal(await events.update(new TestEvent(42, 'Renamed', event.slug, event.price, event.published, event.startsAt)), true);
+      assert.equal((await events.find(42))!.title, 'Renamed');
+      assert.equal(await events.update(new TestEvent(999_999, 'Ghost', 'ghost')), false);
     });
 
     it('rejects a criterion that is not a column, naming the known ones', async () => {

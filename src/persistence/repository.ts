@@ -24,5 +24,8 @@ export interface Repository<T> {
 
 /** A repository that can also store entities (what the backends give; tests and fixtures use it). */
 export interface WritableRepository<T> extends Repository<T> {
-  insert(entity: T): Awaitable<void>;
+  /** Stores a new entity; resolves with its id (the one given, or the one the database chose). */
+  insert(entity: T): Awaitable<unknown>;
+  /** Stores the columns of an existing entity, found by its id; false when no row has that id. */
+  update(entity: T): Awaitable<boolean>;
 }

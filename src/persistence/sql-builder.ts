@@ -47,6 +47,19 @@ export class SqlBuilder {
     return { sql, params };
   }
 
+  /** `UPDATE ... SET <every column but the id> WHERE id = ?`. */
+  update(row: Readonly<Record<string, unknown>>): { sql: string; params: unknown[] } {
+    const id = this.#metadata.id;
+    const columns = Object.keys(row).filter((column) => column !== id && row[column] !== undefined).map((column) => this.#known(column));
+    const params = [...columns, id].map((column) => {
+      const value = toColumnValue(this.#columnType(column), row[column]);
+      if (value === NO_MATCH) throw new TypeError(`Cannot store ${String(row[column])} in column "${column}" (${this.#metadata.columns[column]}) of table "${this.#metadata.table}".`);
+      return value === null ? null : this.#toStored(value);
+    });
+    const assignments = columns.map((column, i) => `${quote(column)} = ${this.#placeholder(i + 1)}`);
+    return { sql: `UPDATE ${this.#table} SET ${assignments.join(', ')} WHERE ${quote(id)} = ${this.#placeholder(columns.length + 1)}`, params };
+  }
+
   insert(row: Readonly<Record<string, unknown>>): { sql: string; params: unknown[] } {
     const columns = Object.keys(row).filter((column) => row[column] !== undefined).map((column) => this.#known(column));
     const params = columns.map((column) => {

@@ -36,9 +36,16 @@ export class SqliteRepository<T> implements WritableRepository<T> {
     return rows.map((row) => hydrateRow(this.metadata, row));
   }
 
-  insert(entity: T): void {
-    const { sql, params } = this.#sql.insert(extractRow(this.metadata, entity));
-    this.#statement(sql).run(...params);
+  insert(entity: T): unknown {
+    const row = extractRow(this.metadata, entity);
+    const { sql, params } = this.#sql.insert(row);
+    const result = this.#statement(sql).run(...params);
+    return row[this.metadata.id] ?? Number(result.lastInsertRowid);
+  }
+
+  update(entity: T): boolean {
+    const { sql, params } = this.#sql.update(extractRow(this.metadata, entity));
+    return this.#statement(sql).run(...params).changes > 0;
   }
 
   #statement(sql: string): Statement {
