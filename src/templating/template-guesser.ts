@@ -1,0 +1,38 @@
+import type { Request } from '../http/request.ts';
+import { controllerName, type Controller } from '../controller/controller.ts';
+import { ControllerBundleRegistry } from './controller-bundle-registry.ts';
+
+/**
+ * Guesses a controller's template from its class and method, as the reference's
+ * TemplateGuesser: `EventController::showAction` → `event/show.html.twig`. The class
+ * loses `Controller`, the method `Action`; both become snake_case (`FooBarController` →
+ * `foo_bar`); `__invoke` uses the class part alone; the request format comes before
+ * `.twig`; a controller of a bundle gets its namespace (`@App/...`, see ControllerBundleRegistry).
+ */
+export class TemplateGuesser {
+  readonly #bundles: ControllerBundleRegistry;
+
+  constructor(bundles: ControllerBundleRegistry = new ControllerBundleRegistry()) {
+    this.#bundles = bundles;
+  }
+
+  guessTemplateName(controller: Controller, request: Request): string {
+    if (typeof controller === 'function') {
+      throw new TypeError(`The template of controller "${controllerName(controller)}" cannot be guessed: it is a function, not [object, "method"]. Give @Template a template name.`);
+    }
+    const [object, method] = controller;
+    const className = object.constructor.name;
+    const match = /^(.+)Controller$/.exec(className);
+    if (match === null) throw new TypeError(`The "${className}" class does not look like a controller class (its name must end with "Controller").`);
+    const base = snakeCase(match[1]!);
+    const path = method === '__invoke' ? base : `${base}/${snakeCase(method.replace(/Action$/, ''))}`;
+    const bundle = this.#bundles.bundleOf(object.constructor);
+    const prefix = bundle === undefined ? '' : `@${bundle.replace(/Bundle$/, '')}/`;
+    return `${prefix}${path}.${request.getRequestFormat() ?? 'html'}.twig`;
+  }
+}
+
+/** `FooBar` → `foo_bar`, `HTMLParser` → `html_parser`, `list2Items` → `list2_items`. */
+function snakeCase(name: string): string {
+  return name.replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase();
+}

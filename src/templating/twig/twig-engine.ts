@@ -1,0 +1,148 @@
+import type { TemplateEngine, TemplateVariables } from '../template-engine.ts';
+import { TemplateError } from '../template-error.ts';
+import { TemplateNotFoundError } from '../template-not-found-error.ts';
+import type { TemplateLoader } from '../loader/template-loader.ts';
+import { normalizeTemplateName } from '../loader/template-name.ts';
+import { createTwig, type TwigCore, type TwigOptions, type TwigTemplate } from './twig-runtime.ts';
+import { lineOfTwigError } from './twig-error-location.ts';
+
+export interface TwigEngineOptions {
+  loader: TemplateLoader;
+  /** Keep compiled templates (production). Without it each render reads and compiles again, so edits show at once. */
+  cache?: boolean;
+  /** Fail on an undefined variable or attribute instead of printing nothing. */
+  strictVariables?: boolean;
+  /** Functions templates may call: `path`, `url`, `asset`, `csrf_token`... */
+  functions?: Readonly<Record<string, (...args: never[]) => unknown>>;
+  /** Variables every template sees (such as `app`), computed per render; a template's own variables win. */
+  globals?: () => Record<string, unknown>;
+}
+
+const LOADER = 'sluice';
+/** Parts a streamed render is cut into: big enough to fill a TCP packet train, small enough to start early. */
+const STREAM_CHUNK = 16 * 1024;
+
+/**
+ * Twig templates through twig.js (real Twig syntax), autoescaped (by file name, see
+ * escapingFor). Names are
+ * resolved by the loader for the entry template and for every include, extends, embed
+ * and import, so `@App/...` namespaces and the refusal of `..` hold everywhere. twig.js
+ * reports errors without location; they are turned into TemplateErrors naming the
+ * template and, when it can be found, the line.
+ */
+export class TwigEngine implements TemplateEngine {
+  readonly #loader: TemplateLoader;
+  readonly #globals: (() => Record<string, unknown>) | undefined;
+  readonly #options: TwigOptions;
+  /** Sources of compiled templates, to locate errors in them. */
+  readonly #sources = new Map<string, string>();
+  #core!: TwigCore;
+
+  constructor(options: TwigEngineOptions) {
+    this.#loader = options.loader;
+    this.#globals = options.globals;
+    this.#options = { strictVariables: options.strictVariables ?? false, autoescape: 'html', allowInlineIncludes: false, rethrow: true, namespaces: undefined };
+    const twig = createTwig();
+    twig.cache(options.cache ?? true);
+    twig.extend((core) => {
+      this.#core = core;
+      core.Templates.registerLoader(LOADER, (location, params) => this.#compile(location, params.options));
+      core.path.parsePath = (parent, file) => this.#resolveReference(parent, file);
+    });
+    for (const [name, fn] of Object.entries(options.functions ?? {})) {
+      twig.extendFunction(name, (...args) => (fn as (...a: unknown[]) => unknown)(...args.map(withoutTwigKeys)));
+    }
+  }
+
+  /** Rendered asynchronously, so functions may answer with promises (the session's `csrf_token`, flashes). */
+  async render(name: string, variables: TemplateVariables = {}): Promise<string> {
+    let normalized = name;
+    try {
+      normalized = normalizeTemplateName(name);
+      const template = this.#core.Templates.loadRemote(normalized, { id: normalized, method: LOADER, async: false, options: this.#options });
+      return String(await template.renderAsync({ ...this.#globals?.(), ...variables }));
+    } catch (error) {
+      throw this.#toTemplateError(error, normalized);
+    }
+  }
+
+  exists(name: string): boolean {
+    return this.#loader.exists(name);
+  }
+
+  /**
+   * twig.js renders a template in one pass, so the parts come from one render; it runs
+   * when the stream is first read (as a StreamedResponse is sent), not when it is made.
+   */
+  async *renderStream(name: string, variables: TemplateVariables = {}): AsyncIterable<string> {
+    const output = await this.render(name, variables);
+    for (let start = 0; start < output.length; ) {
+      let end = Math.min(start + STREAM_CHUNK, output.length);
+      // Never split a surrogate pair: each part is encoded to UTF-8 on its own.
+      if (end < output.length && isHighSurrogate(output.charCodeAt(end - 1))) end--;
+      yield output.slice(start, end);
+      start = end;
+    }
+  }
+
+  #compile(name: string, options: TwigOptions): TwigTemplate {
+    const { source } = this.#loader.load(name);
+    this.#sources.set(name, source);
+    try {
+      return this.#core.Templates.parsers.twig({ data: source, id: name, name, method: LOADER, options: { ...options, autoescape: escapingFor(name) } });
+    } catch (error) {
+      // Anything thrown while compiling is a syntax error of this template.
+      const message = (error as { message?: string } | undefined)?.message ?? String(error);
+      throw new TemplateError(message, { templateName: name, line: lineOfTwigError(message, source), cause: error });
+    }
+  }
+
+  /** A name an include, extends, embed or import refers to; a missing one names the template that refers to it. */
+  #resolveReference(parent: TwigTemplate, file: string): string {
+    const name = normalizeTemplateName(String(file));
+    if (this.#loader.exists(name)) return name;
+    const source = this.#sources.get(parent.id);
+    const line = source === undefined ? undefined : lineOfTwigError(`Unable to find template "${file}"`, source);
+    try {
+      this.#loader.load(name);
+    } catch (error) {
+      if (error instanceof TemplateNotFoundError) throw new TemplateNotFoundError(error.missingName, error.lookedInto, { templateName: parent.id, line });
+      throw error;
+    }
+    return name;
+  }
+
+  #toTemplateError(error: unknown, name: string): TemplateError {
+    if (error instanceof TemplateError) return error;
+    const twigError = error as { type?: unknown; file?: unknown; message?: unknown } | undefined;
+    if (twigError?.type === 'TwigException') {
+      const where = typeof twigError.file === 'string' ? twigError.file : name;
+      const message = String(twigError.message);
+      const source = this.#sources.get(where);
+      return new TemplateError(message, { templateName: where, line: source === undefined ? undefined : lineOfTwigError(message, source), cause: error });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new TemplateError(`An exception has been thrown during the rendering of a template ("${message}").`, { templateName: name, cause: error });
+  }
+}
+
+/** twig.js gives hash literals (`{id: 3}`) a `_keys` member; functions receive the plain object. */
+function withoutTwigKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !Array.isArray((value as { _keys?: unknown })._keys)) return value;
+  const { _keys: _ignored, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * Escaping by the template's file name, as the reference's `name` strategy: `.js.twig`
+ * escapes for JavaScript, `.css.twig` for CSS, `.txt.twig` not at all, anything else for HTML.
+ */
+function escapingFor(name: string): string | false {
+  const extension = /\.(\w+)\.twig$/.exec(name)?.[1] ?? /\.(\w+)$/.exec(name)?.[1];
+  if (extension === 'js' || extension === 'css') return extension;
+  return extension === 'txt' ? false : 'html';
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}

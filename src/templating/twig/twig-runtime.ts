@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+
+/** The parts of twig.js (a CommonJS package without types) that the engine uses. */
+export interface TwigTemplate {
+  readonly id: string;
+  renderAsync(context: Record<string, unknown>): Promise<unknown>;
+}
+
+export interface TwigOptions {
+  strictVariables: boolean;
+  /** An escaping strategy (`html`, `js`, `css`), or false for none. */
+  autoescape: string | false;
+  allowInlineIncludes: boolean;
+  rethrow: boolean;
+  namespaces: undefined;
+}
+
+interface LoadParams {
+  id: string;
+  method: string;
+  async: false;
+  options: TwigOptions;
+}
+
+/** twig.js internals reached through `extend`: the template registry, loaders and path resolution. */
+export interface TwigCore {
+  Templates: {
+    registerLoader(method: string, loader: (location: string, params: LoadParams) => TwigTemplate): void;
+    loadRemote(location: string, params: LoadParams): TwigTemplate;
+    parsers: { twig(params: { data: string; id: string; name: string; method: string; options: TwigOptions }): TwigTemplate };
+  };
+  path: { parsePath(template: TwigTemplate, file: string): string };
+}
+
+export interface TwigInstance {
+  cache(enabled: boolean): void;
+  extend(fn: (core: TwigCore) => void): void;
+  extendFunction(name: string, fn: (...args: unknown[]) => unknown): void;
+  extendFilter(name: string, fn: (value: unknown, args: unknown[] | false) => unknown): void;
+}
+
+const twig = createRequire(import.meta.url)('twig') as TwigInstance & { factory(): TwigInstance };
+
+/**
+ * A separate twig.js instance. twig.js keeps its template registry, functions and cache
+ * switch in module state; an instance per engine keeps two engines (tests, two kernels in
+ * one process) from sharing compiled templates or functions.
+ */
+export function createTwig(): TwigInstance {
+  return twig.factory();
+}
