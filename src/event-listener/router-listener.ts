@@ -56,15 +56,25 @@ export class RouterListener implements EventSubscriber {
 
     void request.pathInfo; // a malformed percent-encoding is a 400 before any matching
     let parameters: Record<string, unknown>;
+    // Outside debug a missing route is an ordinary answer, not a bug to trace: its errors
+    // keep one stack frame (enough for "at <file> line <n>") instead of a full walk,
+    // which was the largest single cost of a prod 404.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (!this.#debug) Error.stackTraceLimit = 1;
     try {
       parameters = this.#matcher.matchRequest(request.rawPath, context, request);
     } catch (error) {
       throw this.#toHttpException(error, request);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
     }
     this.#logger?.info('Matched route "{route}".', {
       route: parameters._route ?? 'n/a',
       route_parameters: parameters,
-      request_uri: request.getUri(),
+      // built only if the entry is written or shown
+      get request_uri(): string {
+        return request.getUri();
+      },
       method: request.method,
     });
     const routeParams: Record<string, unknown> = {};

@@ -59,7 +59,7 @@ export class SessionListener implements EventSubscriber {
     if (request.session instanceof Session) this.#usageAtStart.set(request, request.session.usageIndex);
   }
 
-  async onKernelResponse(event: ResponseEvent): Promise<void> {
+  onKernelResponse(event: ResponseEvent): void | Promise<void> {
     if (!event.isMainRequest()) return;
     const { request, response } = event;
     const autoCacheControl = !response.headers.has(NO_AUTO_CACHE_CONTROL_HEADER);
@@ -70,6 +70,12 @@ export class SessionListener implements EventSubscriber {
       if (autoCacheControl) this.#makePrivate(response);
       else this.#options.logger?.debug(`Session was used, but the response keeps its caching headers: it has the "${NO_AUTO_CACHE_CONTROL_HEADER}" header.`);
     }
+    // A session never started has nothing to save: answer without a promise.
+    if (!session.isStarted) return;
+    return this.#save(session, request, response);
+  }
+
+  async #save(session: Session, request: Request, response: Response): Promise<void> {
     const change = await session.save();
     if (change === 'set' || (change === 'keep' && session.isStarted && !session.isEmpty && this.#options.cookie.lifetime > 0)) {
       response.headers.setCookie(new Cookie(this.#options.cookie.name, session.id!, this.#cookieOptions(request, true)));

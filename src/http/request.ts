@@ -56,15 +56,9 @@ const hostPattern = /^[-a-zA-Z0-9_:[\].]+$/;
 let nextId = 0;
 
 export class Request {
-  /** A short per-process id, for log correlation. */
-  readonly id: string;
   method: string;
   readonly headers: HeaderBag;
   attributes: ParameterBag<unknown>;
-  /** Form fields of a parsed body (see server/body-parser.ts). */
-  readonly form: ParameterBag<string | string[]>;
-  /** Uploaded files of a parsed multipart body. */
-  readonly files: ParameterBag<unknown>;
   readonly remoteAddress: string;
   readonly body: Readable | Buffer | string | undefined;
   trust: TrustPolicy | undefined;
@@ -84,20 +78,36 @@ export class Request {
   #proxy: ProxyResolution | null | undefined;
   #host: string | undefined;
   #format: string | undefined;
+  #form: ParameterBag<string | string[]> | undefined;
+  #files: ParameterBag<unknown> | undefined;
+  readonly #serial: number;
 
   constructor(init: RequestInit = {}) {
-    this.id = (++nextId).toString(36);
+    this.#serial = ++nextId;
     this.method = (init.method ?? 'GET').toUpperCase();
     this.#url = init.url ?? '/';
     this.headers = init.headers instanceof HeaderBag ? init.headers : new HeaderBag(init.headers);
     this.attributes = new ParameterBag(init.attributes);
-    this.form = new ParameterBag();
-    this.files = new ParameterBag();
     this.remoteAddress = init.remoteAddress ?? '127.0.0.1';
     this.#secure = init.secure ?? false;
     this.#serverPort = init.serverPort ?? (this.#secure ? 443 : 80);
     this.body = init.body;
     this.trust = init.trust;
+  }
+
+  /** A short per-process id, for log correlation. */
+  get id(): string {
+    return this.#serial.toString(36);
+  }
+
+  /** Form fields of a parsed body (see server/body-parser.ts); made on first use. */
+  get form(): ParameterBag<string | string[]> {
+    return (this.#form ??= new ParameterBag());
+  }
+
+  /** Uploaded files of a parsed multipart body; made on first use. */
+  get files(): ParameterBag<unknown> {
+    return (this.#files ??= new ParameterBag());
   }
 
   /** Builds a request from an absolute or relative URL, for tests and sub-requests. */
@@ -309,8 +319,8 @@ export class Request {
       body: this.body,
       trust: this.trust,
     });
-    for (const [key, value] of this.form) copy.form.set(key, value);
-    for (const [key, value] of this.files) copy.files.set(key, value);
+    if (this.#form !== undefined) for (const [key, value] of this.#form) copy.form.set(key, value);
+    if (this.#files !== undefined) for (const [key, value] of this.#files) copy.files.set(key, value);
     if (this.#cookies !== undefined) copy.#cookies = this.#cookies;
     copy.#proxy = this.#proxy;
     copy.#host = this.#host;

@@ -9,8 +9,17 @@ import type { HeaderInput } from './header-bag.ts';
  */
 export class ResponseHeaderBag {
   readonly #headers = new Map<string, { name: string; values: string[] }>();
-  readonly #cookies = new Map<string, Cookie>();
-  readonly #cacheControl = new Map<string, string | true>();
+  // Most responses set no cookie; the maps are made on first use.
+  #cookieMap: Map<string, Cookie> | undefined;
+  #cacheControlMap: Map<string, string | true> | undefined;
+
+  get #cookies(): Map<string, Cookie> {
+    return (this.#cookieMap ??= new Map());
+  }
+
+  get #cacheControl(): Map<string, string | true> {
+    return (this.#cacheControlMap ??= new Map());
+  }
 
   constructor(headers?: HeaderInput) {
     if (headers !== undefined) {
@@ -30,13 +39,13 @@ export class ResponseHeaderBag {
   all(name: string): readonly string[] {
     const key = name.toLowerCase();
     if (key === 'cache-control') return [this.cacheControlValue()];
-    if (key === 'set-cookie') return [...this.#cookies.values()].map(String);
+    if (key === 'set-cookie') return this.getCookies().map(String);
     return this.#headers.get(key)?.values ?? [];
   }
 
   has(name: string): boolean {
     const key = name.toLowerCase();
-    if (key === 'cache-control') return this.#cacheControl.size > 0;
+    if (key === 'cache-control') return (this.#cacheControlMap?.size ?? 0) > 0;
     return this.#headers.has(key);
   }
 
@@ -56,7 +65,7 @@ export class ResponseHeaderBag {
 
   remove(name: string): void {
     const key = name.toLowerCase();
-    if (key === 'cache-control') this.#cacheControl.clear();
+    if (key === 'cache-control') this.#cacheControlMap?.clear();
     else this.#headers.delete(key);
   }
 
@@ -65,15 +74,15 @@ export class ResponseHeaderBag {
   }
 
   getCacheControlDirective(directive: string): string | true | undefined {
-    return this.#cacheControl.get(directive.toLowerCase());
+    return this.#cacheControlMap?.get(directive.toLowerCase());
   }
 
   hasCacheControlDirective(directive: string): boolean {
-    return this.#cacheControl.has(directive.toLowerCase());
+    return this.#cacheControlMap?.has(directive.toLowerCase()) ?? false;
   }
 
   removeCacheControlDirective(directive: string): void {
-    this.#cacheControl.delete(directive.toLowerCase());
+    this.#cacheControlMap?.delete(directive.toLowerCase());
   }
 
   setCookie(cookie: Cookie): void {
@@ -86,17 +95,17 @@ export class ResponseHeaderBag {
   }
 
   removeCookie(name: string, path = '/', domain = ''): void {
-    this.#cookies.delete(`${domain};${path};${name}`);
+    this.#cookieMap?.delete(`${domain};${path};${name}`);
   }
 
   getCookies(): Cookie[] {
-    return [...this.#cookies.values()];
+    return this.#cookieMap === undefined ? [] : [...this.#cookieMap.values()];
   }
 
   /** The Cache-Control value that will be sent. */
   cacheControlValue(): string {
-    const cc = this.#cacheControl;
-    if (cc.size === 0) {
+    const cc = this.#cacheControlMap;
+    if (cc === undefined || cc.size === 0) {
       return this.#headers.has('last-modified') || this.#headers.has('expires') ? 'private, must-revalidate' : 'no-cache, private';
     }
     const text = [...cc.keys()].sort().map((key) => {
@@ -112,7 +121,7 @@ export class ResponseHeaderBag {
     const out: Record<string, string | string[]> = {};
     for (const { name, values } of this.#headers.values()) out[name] = values.length === 1 ? values[0]! : values;
     out['Cache-Control'] = this.cacheControlValue();
-    if (this.#cookies.size > 0) out['Set-Cookie'] = this.all('set-cookie') as string[];
+    if (this.#cookieMap !== undefined && this.#cookieMap.size > 0) out['Set-Cookie'] = this.all('set-cookie') as string[];
     return out;
   }
 

@@ -114,10 +114,20 @@ export class HttpKernel implements HttpKernelInterface {
     return this.#filterResponse(viewEvent.response, request, type);
   }
 
-  async #filterResponse(response: Response, request: Request, type: RequestType): Promise<Response> {
+  /**
+   * kernel.response then kernel.finish_request. Returns the response itself when both
+   * dispatches were synchronous, so the common path costs no promise and no tick.
+   */
+  #filterResponse(response: Response, request: Request, type: RequestType): Response | Promise<Response> {
     const event = new ResponseEvent(this, request, type, response);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.RESPONSE);
-    if (isThenable(dispatched)) await dispatched;
+    if (isThenable(dispatched)) return this.#finishAfter(dispatched, event, request, type);
+    const finished = this.#finishRequest(request, type);
+    return finished === undefined ? event.response : finished.then(() => event.response);
+  }
+
+  async #finishAfter(dispatched: PromiseLike<unknown>, event: ResponseEvent, request: Request, type: RequestType): Promise<Response> {
+    await dispatched;
     await this.#finishRequest(request, type);
     return event.response;
   }

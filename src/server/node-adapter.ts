@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Request, type TrustPolicy } from '../http/request.ts';
-import type { HeaderInput } from '../http/header-bag.ts';
+import { HeaderBag } from '../http/header-bag.ts';
 import { Response } from '../http/response.ts';
 import type { HttpApplication } from './http-application.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
@@ -61,7 +61,7 @@ export class NodeAdapter {
     return new Request({
       method: req.method,
       url: req.url,
-      headers: req.headers as HeaderInput,
+      headers: HeaderBag.fromLowercase(req.headers),
       remoteAddress: socket.remoteAddress ?? '',
       secure: (socket as Partial<TLSSocket>).encrypted === true,
       serverPort: socket.localPort,
