@@ -113,3 +113,19 @@ describe('TraceableEventDispatcher', () => {
     assert.deepEqual(dispatcher.getCalledListeners({}), []);
   });
 });
+
+describe('TraceableEventDispatcher timings', () => {
+  it('records how long a listener ran before it threw', () => {
+    const inner = new EventDispatcher();
+    const stack = new RequestStack();
+    const dispatcher = new TraceableEventDispatcher(inner, undefined, stack);
+    dispatcher.addListener('e', function slowThrower() {
+      const until = Date.now() + 15;
+      while (Date.now() < until);
+      throw new Error('no route');
+    });
+    assert.throws(() => dispatcher.dispatch(new Event(), 'e'));
+    const [call] = dispatcher.getCalledListeners();
+    assert.ok(call!.duration >= 10, `duration ${call!.duration}`);
+  });
+});

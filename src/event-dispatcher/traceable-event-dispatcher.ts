@@ -73,12 +73,17 @@ export class TraceableEventDispatcher implements EventDispatcherInterface {
         trace.calledCount = i + 1; // marked before the call: a listener that throws was still notified
         const start = performance.now();
         trace.starts[i] = start;
-        const result = entries[i]!.callable(event, eventName, this);
+        let result: unknown;
+        try {
+          result = entries[i]!.callable(event, eventName, this);
+        } finally {
+          // also when the listener threw: the router's 404 took time too
+          trace.durations[i] = performance.now() - start;
+        }
         if (isThenable(result)) {
           wentAsync = true;
           return this.#continue(result, trace, i, event);
         }
-        trace.durations[i] = performance.now() - start;
         if (isStopped(event)) trace.stoppedAt = i;
       }
     } finally {
@@ -89,17 +94,23 @@ export class TraceableEventDispatcher implements EventDispatcherInterface {
 
   async #continue<E extends object>(pending: PromiseLike<unknown>, trace: Trace, index: number, event: E): Promise<E> {
     try {
-      await pending;
-      trace.durations[index] = performance.now() - trace.starts[index]!;
+      try {
+        await pending;
+      } finally {
+        trace.durations[index] = performance.now() - trace.starts[index]!;
+      }
       if (isStopped(event)) trace.stoppedAt = index;
       for (let i = index + 1; i < trace.entries.length; i++) {
         if (isStopped(event)) break;
         trace.calledCount = i + 1;
         const start = performance.now();
         trace.starts[i] = start;
-        const result = trace.entries[i]!.callable(event, trace.eventName, this);
-        if (isThenable(result)) await result;
-        trace.durations[i] = performance.now() - start;
+        try {
+          const result = trace.entries[i]!.callable(event, trace.eventName, this);
+          if (isThenable(result)) await result;
+        } finally {
+          trace.durations[i] = performance.now() - start;
+        }
         if (isStopped(event)) trace.stoppedAt = i;
       }
     } finally {
