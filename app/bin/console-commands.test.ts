@@ -2,8 +2,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+// A database of its own per run, in memory: these tests never create or change app/var/data.db.
+const run = (file: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}) =>
+  execFileAsync(file, args, { ...options, env: { ...process.env, DATABASE_URL: 'sqlite::memory:', ...options.env } });
 const console = new URL('./console', import.meta.url).pathname;
 
 interface Failure {
@@ -22,18 +29,45 @@ async function fails(args: string[]): Promise<Failure> {
 }
 
 describe('app/bin/console commands of the events app', () => {
-  it('debug:event-dispatcher kernel.request prints the kernel.request listeners with their priorities', async () => {
-    const { stdout } = await run(console, ['debug:event-dispatcher', 'kernel.request']);
-    const rows = [...stdout.matchAll(/^ {2}#\d+ +(\S+) +(-?\d+)$/gm)].map((m) => `${m[2]} ${m[1]}`);
-    assert.deepEqual(rows.slice(0, 2), ['2048 DebugHandlersListener::configure', '256 ValidateRequestListener::onKernelRequest']);
-    assert.ok(rows.includes('32 RouterListener::onKernelRequest'));
-    assert.ok(rows.every((row) => !/Profiler|Collector/.test(row)), 'the profiler adds nothing to kernel.request');
-  });
+  // The listener table of DESIGN.md: exactly these, in this order, in the app's dev environment.
+  const listenerTable: Record<string, string[]> = {
+    'kernel.request': [
+      '2048 DebugHandlersListener::configure',
+      '256 ValidateRequestListener::onKernelRequest',
+      '128 SessionListener::onKernelRequest',
+      '100 LocaleListener::setDefaultLocale',
+      '32 RouterListener::onKernelRequest',
+      '24 ResolveControllerNameSubscriber::resolveControllerName',
+      '16 LocaleListener::onKernelRequest',
+    ],
+    'kernel.controller': [
+      '0 RouterDataCollector::onKernelController',
+      '0 RequestDataCollector::onKernelController',
+      '0 ControllerListener::onKernelController',
+      '0 ParamConverterListener::onKernelController',
+      '0 HttpCacheListener::onKernelController',
+      '-128 TemplateListener::onKernelController',
+    ],
+    'kernel.controller_arguments': [
+      '0 ErrorListener::onControllerArguments',
+      '0 IsGrantedListener::onKernelControllerArguments',
+    ],
+  };
 
-  it('debug:event-dispatcher kernel.controller starts with the two data collectors', async () => {
-    const { stdout } = await run(console, ['debug:event-dispatcher', 'kernel.controller', '--format=json']);
-    const listeners = (JSON.parse(stdout) as { listener: string; priority: number }[]).map((l) => `${l.priority} ${l.listener}`);
-    assert.deepEqual(listeners.slice(0, 2), ['0 RouterDataCollector::onKernelController', '0 RequestDataCollector::onKernelController']);
+  for (const [event, expected] of Object.entries(listenerTable)) {
+    it(`debug:event-dispatcher ${event} prints exactly the listeners of DESIGN.md's table, in order`, async () => {
+      const { stdout } = await run(console, ['debug:event-dispatcher', event]);
+      const rows = [...stdout.matchAll(/^ {2}#\d+ +(\S+) +(-?\d+)$/gm)].map((m) => `${m[2]} ${m[1]}`);
+      assert.deepEqual(rows, expected);
+      const { stdout: json } = await run(console, ['debug:event-dispatcher', event, '--format=json']);
+      assert.deepEqual((JSON.parse(json) as { listener: string; priority: number }[]).map((l) => `${l.priority} ${l.listener}`), expected);
+    });
+  }
+
+  it('debug:event-dispatcher kernel.request lists the same listeners in prod', async () => {
+    const { stdout } = await run(console, ['debug:event-dispatcher', 'kernel.request', '--env=prod']);
+    const rows = [...stdout.matchAll(/^ {2}#\d+ +(\S+) +(-?\d+)$/gm)].map((m) => `${m[2]} ${m[1]}`);
+    assert.deepEqual(rows, listenerTable['kernel.request']);
   });
 
   it('router:match explains why no route matches a missing image, and exits with 1', async () => {
@@ -65,9 +99,43 @@ describe('app/bin/console commands of the events app', () => {
   });
 
   it('prints help for every command', async () => {
-    for (const command of ['debug:router', 'debug:event-dispatcher', 'router:match', 'request', 'assets:install', 'server:run', 'serve']) {
+    for (const command of ['debug:router', 'debug:event-dispatcher', 'router:match', 'request', 'assets:install', 'server:run', 'serve', 'app:setup']) {
       const { stdout } = await run(console, [command, '--help']);
       assert.match(stdout, new RegExp(`^Usage: console ${command}`), command);
+    }
+  });
+
+  it('app:setup finds the SQLite database DATABASE_URL names created and seeded at boot, and adds nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-setup-'));
+    try {
+      const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'events.db')}` };
+      // SQLite is set up at boot already: the command finds the events there.
+      assert.equal((await run(console, ['app:setup'], { env })).stdout, ' [OK] The events table exists and already holds events; nothing was added.\n');
+      const db = new BetterSqlite3(join(dir, 'events.db'), { readonly: true });
+      assert.deepEqual(db.prepare('SELECT id, title, image FROM app_event ORDER BY id').all(), [
+        { id: 1, title: 'Opening night', image: 'opening.JPG' },
+        { id: 2, title: 'Jazz night', image: 'jazz-night.JPG' },
+        { id: 3, title: 'Photography workshop', image: 'workshop.JPG' },
+      ]);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('assets:install copies the bundle\'s images, or links them with --symlink', async () => {
+    const target = mkdtempSync(join(tmpdir(), 'sluice-assets-'));
+    try {
+      const copied = await run(console, ['assets:install', target]);
+      assert.match(copied.stdout, /^ {2}copied {2}AppBundle -> bundles\/app \(3 files\)$/m);
+      assert.ok(lstatSync(join(target, 'bundles', 'app')).isDirectory() && !lstatSync(join(target, 'bundles', 'app')).isSymbolicLink());
+      assert.deepEqual(readdirSync(join(target, 'bundles', 'app', 'images', 'events')).sort(), ['jazz-night.JPG', 'opening.JPG', 'workshop.JPG']);
+      const linked = await run(console, ['assets:install', target, '--symlink']);
+      assert.match(linked.stdout, /^ {2}linked {2}AppBundle -> bundles\/app \(3 files\)$/m);
+      assert.ok(lstatSync(join(target, 'bundles', 'app')).isSymbolicLink());
+      assert.equal(realpathSync(join(target, 'bundles', 'app')), realpathSync(new URL('../src/app-bundle/Resources/public', import.meta.url).pathname));
+    } finally {
+      rmSync(target, { recursive: true, force: true });
     }
   });
 

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+// A database of its own per run, in memory: these tests never create or change app/var/data.db.
+const run = (file: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}) =>
+  execFileAsync(file, args, { ...options, env: { ...process.env, DATABASE_URL: 'sqlite::memory:', ...options.env } });
 const console = new URL('./console', import.meta.url).pathname;
 const path = '/bundles/app/images/events/missing.JPG';
 const referer = `http://127.0.0.1:8000${path}`;

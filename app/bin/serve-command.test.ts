@@ -18,7 +18,8 @@ class Running {
   readonly exited: Promise<number | null>;
 
   constructor(args: string[]) {
-    this.process = spawn(console, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A database in memory: the served app never creates or changes app/var/data.db.
+    this.process = spawn(console, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: 'sqlite::memory:' } });
     this.process.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.process.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.exited = new Promise((resolve) => this.process.once('exit', (code) => resolve(code)));

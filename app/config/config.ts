@@ -23,3 +23,39 @@ export function configFor(environment: string): FrameworkConfigInput {
   if (config === undefined) throw new Error(`Unknown environment "${environment}"; known: ${Object.keys(environments).join(', ')}.`);
   return config;
 }
+
+/** The events application's own settings (the framework's are above). */
+export interface AppSettings {
+  /**
+   * Where events are kept: `sqlite:var/data.db` (relative to `app/`, created and seeded on
+   * first start), `sqlite:/abs/path.db`, or `postgresql://user@host/db` (run
+   * `app/bin/console app:setup` once to create and seed its table). `DATABASE_URL`.
+   */
+  database: string;
+  /**
+   * The password of the `admin` user (`APP_ADMIN_PASSWORD`): plain, or a hash made by
+   * the PasswordHasher (`$scrypt$...`). Default `admin` in dev and test; prod has no
+   * default, and without it the admin area and the login page do not exist.
+   */
+  adminPassword: string | undefined;
+  /** The largest event image accepted, in bytes (`APP_MAX_IMAGE_BYTES`); default 2 MiB. */
+  maxImageBytes: number;
+  /**
+   * How long an uploaded image may take to be served when the server's static file index
+   * cannot be refreshed on demand: `serveKernel` walks `public/` every 2000 ms (StaticFiles'
+   * default) and does not register its index as a service. 0: do not wait (no server).
+   */
+  staticIndexRefreshMs: number;
+}
+
+export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = process.env): AppSettings {
+  const maxImageBytes = Number(env.APP_MAX_IMAGE_BYTES ?? 2 * 1024 * 1024);
+  if (!Number.isSafeInteger(maxImageBytes) || maxImageBytes <= 0) throw new Error(`APP_MAX_IMAGE_BYTES must be a positive number of bytes, "${env.APP_MAX_IMAGE_BYTES}" given.`);
+  const password = env.APP_ADMIN_PASSWORD === '' ? undefined : env.APP_ADMIN_PASSWORD;
+  return {
+    database: env.DATABASE_URL ?? 'sqlite:var/data.db',
+    adminPassword: password ?? (environment === 'prod' ? undefined : 'admin'),
+    maxImageBytes,
+    staticIndexRefreshMs: 2000,
+  };
+}

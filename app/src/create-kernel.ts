@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LegacyDebug } from '../../src/debug/debug.ts';
 import { AppKernel } from './app-kernel.ts';
-import { configFor } from '../config/config.ts';
+import { appSettingsFor, configFor, type AppSettings } from '../config/config.ts';
 
 export const projectDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -10,9 +10,12 @@ export const projectDir = join(dirname(fileURLToPath(import.meta.url)), '..');
  * The front controller's job: pick the environment (APP_ENV, default dev), turn on debug
  * error handling in debug, and build the kernel. This application still calls the 4.3
  * `Debug.enable()`; a new one calls `Debug.enable()` from `src/error-handler/debug.ts`.
+ * `settings` overrides the application's settings read from the environment (tests give
+ * each run its own database this way).
  */
-export function createKernel(environment = process.env.APP_ENV ?? 'dev', debug?: boolean): AppKernel {
+export function createKernel(environment = process.env.APP_ENV ?? 'dev', debug?: boolean, settings: Partial<AppSettings> = {}): AppKernel {
   const isDebug = debug ?? (process.env.APP_DEBUG === undefined ? environment !== 'prod' : process.env.APP_DEBUG !== '0');
   if (isDebug) LegacyDebug.enable();
-  return new AppKernel({ environment, debug: isDebug, projectDir, config: configFor(environment) });
+  const config = configFor(environment);
+  return new AppKernel({ environment, debug: isDebug, projectDir, config, settings: { ...appSettingsFor(environment), ...settings } });
 }

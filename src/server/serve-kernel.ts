@@ -5,6 +5,13 @@ import { NodeServer } from './node-server.ts';
 import { StaticFiles } from './static-files.ts';
 import type { HttpApplication } from './http-application.ts';
 
+declare module '../kernel/container.ts' {
+  interface ServiceMap {
+    /** The files of `public/` served before the kernel; `refresh()` picks up a new file at once. */
+    static_files: StaticFiles;
+  }
+}
+
 export interface ServeOptions {
   host?: string;
   port?: number;
@@ -39,9 +46,12 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
   if ((options.installAssets ?? true) && !assetsInstalled(kernel.bundles, kernel.publicDir)) {
     installAssets(kernel.bundles, kernel.publicDir, false);
   }
+  // Registered so the application can make a file it just wrote servable at once (an upload).
+  const staticFiles = new StaticFiles(kernel.publicDir);
+  kernel.container.set('static_files', staticFiles);
   const server = new NodeServer({
     app: trackInFlight(kernel),
-    staticFiles: new StaticFiles(kernel.publicDir),
+    staticFiles,
     logger: kernel.logger('request'),
     // The configured trusted proxies and hosts, built once at boot.
     trust: kernel.container.find('trust_policy'),

@@ -14,6 +14,7 @@ import { CsrfTokenManager } from '../security/csrf/csrf-token-manager.ts';
 import { sessionOf } from '../security/session-like.ts';
 import { LogicException } from '../security/exception/logic-exception.ts';
 import { registerTemplateListener } from './register-template-listener.ts';
+import type { Translator } from '../translation/translator.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -39,6 +40,8 @@ export interface TemplatingConfig {
   assets?: AssetOptions;
   /** Variables every template sees, besides `app`. */
   globals?: Readonly<Record<string, unknown>>;
+  /** The application's filters, `{{ value|name(args) }}`; `trans` is added when a `translator` service exists. */
+  filters?: Readonly<Record<string, (value: never, ...args: never[]) => unknown>>;
   /** Register TemplateListener at boot unless a bundle did (the FrameworkExtraBundle may); default true. */
   templateListener?: boolean;
 }
@@ -89,6 +92,7 @@ export class TemplatingBundle extends Bundle {
       cache: config.cache ?? !kernel.debug,
       strictVariables: config.strictVariables ?? false,
       globals: () => ({ ...config.globals, app: new AppVariable(requestStack.getCurrentRequest(), kernel.environment, kernel.debug) }),
+      filters: { ...translationFilters(container.find('translator')), ...config.filters },
       functions: templateFunctions({
         generateUrl: (name, parameters, referenceType) => router.generate(name, parameters, referenceType, contexts.current()),
         assets: new AssetPackage(config.assets),
@@ -111,4 +115,16 @@ export class TemplatingBundle extends Bundle {
     }
     return loader;
   }
+}
+
+/**
+ * `{{ 'event.when'|trans }}`, `{{ 'seats'|trans({count: 3}) }}`, `{{ key|trans({}, 'admin', 'fr') }}`:
+ * the reference's Twig bridge filter, over the `translator` service (see registerTranslator).
+ */
+function translationFilters(translator: Translator | undefined): Record<string, (value: never, ...args: never[]) => unknown> {
+  if (translator === undefined) return {};
+  return {
+    trans: (key: unknown, parameters: Record<string, unknown> = {}, domain = 'messages', locale?: string) =>
+      translator.trans(String(key ?? ''), parameters, domain, locale ?? translator.locale),
+  };
 }

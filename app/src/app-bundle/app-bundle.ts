@@ -1,18 +1,92 @@
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Bundle } from '../../../src/kernel/bundle.ts';
 import type { Kernel } from '../../../src/kernel/kernel.ts';
-import { Route } from '../../../src/routing/route.ts';
-import { DefaultController } from './controller/default-controller.ts';
+import { ReferenceType } from '../../../src/routing/reference-type.ts';
+import { loadRoutesFromControllers } from '../../../src/decorators/controller-route-loader.ts';
+import { SqliteConnection } from '../../../src/persistence/sqlite-connection.ts';
+import { registerTranslator } from '../../../src/translation/register-translator.ts';
+import { Event, eventMetadata } from './entity/event.ts';
+import { EventRepository } from './entity/event-repository.ts';
+import { setUpSqliteSchema } from './entity/event-schema.ts';
+import { EventImages } from './image/event-images.ts';
+import { HomeController } from './controller/home-controller.ts';
+import { EventController } from './controller/event-controller.ts';
+import { SecurityController } from './controller/security-controller.ts';
+import { AdminEventController } from './controller/admin-event-controller.ts';
+import { registerSetupCommand } from './command/setup-command.ts';
 
-/** The events site: its controllers, routes and public assets (`/bundles/app/`). */
+declare module '../../../src/kernel/container.ts' {
+  interface ServiceMap {
+    /** The events' pictures: checks and stores uploads. */
+    'app.event_images': EventImages;
+  }
+}
+
+export interface AppBundleOptions {
+  /** The database URL given to the FrameworkExtraBundle: SQLite is set up at boot. */
+  database: string;
+  /** Whether the admin area and its login page exist (there is an admin password). */
+  admin: boolean;
+  maxImageBytes: number;
+  staticIndexRefreshMs: number;
+}
+
+/**
+ * The events site: its entity, pages, translations, pictures (public assets, installed
+ * under `/bundles/app/`) and the `app:setup` command. With SQLite (the default) its
+ * database is created and seeded when the kernel boots, so a new checkout runs as is.
+ */
 export class AppBundle extends Bundle {
+  readonly #options: AppBundleOptions;
+
+  constructor(options: AppBundleOptions) {
+    super();
+    this.#options = options;
+  }
+
   override get path(): string {
     return dirname(fileURLToPath(import.meta.url));
   }
 
   override build(kernel: Kernel): void {
-    kernel.controllers.registerClass(DefaultController);
-    kernel.routes.add('app_home', new Route('/', { defaults: { _controller: 'DefaultController::indexAction' } }));
+    const { container } = kernel;
+    const options = this.#options;
+    container.get('entity_manager').register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
+    registerTranslator(kernel);
+
+    const events = (): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
+    container.factory('app.event_images', () => new EventImages({
+      bundleDir: join(this.path, 'Resources', 'public', 'images', 'events'),
+      installedDir: join(kernel.publicDir, 'bundles', this.shortName),
+      maxBytes: options.maxImageBytes,
+      published: () => container.find('static_files')?.refresh() ?? delay(options.staticIndexRefreshMs === 0 ? 0 : options.staticIndexRefreshMs + 250),
+    }));
+
+    const controllers = options.admin ? [HomeController, EventController, SecurityController, AdminEventController] : [HomeController, EventController];
+    kernel.routes.addCollection(loadRoutesFromControllers(controllers));
+    kernel.controllers.registerClass(HomeController, () => new HomeController(events));
+    kernel.controllers.registerClass(EventController);
+    if (options.admin) {
+      kernel.controllers.registerClass(SecurityController, () => new SecurityController(() => container.get('security.authentication_utils')));
+      kernel.controllers.registerClass(AdminEventController, () => new AdminEventController({
+        events,
+        images: () => container.get('app.event_images'),
+        csrf: () => container.get('security.csrf_token_manager'),
+        templating: () => container.get('templating'),
+        path: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_PATH, container.get('router.request_context').current()),
+      }));
+    }
+    // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
+    container.get('templating.controller_bundles').register(this, ...controllers);
+    kernel.commands.push(registerSetupCommand);
+  }
+
+  /** SQLite answers synchronously: the table and the first events exist before the first request. */
+  override boot(kernel: Kernel): void {
+    if (!this.#options.database.startsWith('sqlite:')) return;
+    const entities = kernel.container.get('entity_manager');
+    setUpSqliteSchema(entities, entities.connection as SqliteConnection);
   }
 }

@@ -64,6 +64,14 @@ describe('TwigEngine', () => {
     assert.equal(await withPath.render('a.twig'), 'event_show:{&quot;id&quot;:3}');
   });
 
+  it('lets templates apply the filters it was given, with their arguments and hash arguments as plain objects', async () => {
+    const withFilters = new TwigEngine({
+      loader: new ArrayLoader({ 'a.twig': '{{ "hi"|shout }} {{ "n"|tag({id: 3}, "x") }} {{ "<b>"|shout }}' }),
+      filters: { shout: (value: string) => `${value.toUpperCase()}!`, tag: (value: string, params: object, more: string) => `${value}:${JSON.stringify(params)}:${more}` },
+    });
+    assert.equal(await withFilters.render('a.twig'), 'HI! n:{&quot;id&quot;:3}:x &lt;B&gt;!');
+  });
+
   it('gives every template the globals, under its own variables', async () => {
     const withGlobals = new TwigEngine({ loader: new ArrayLoader({ 'a.twig': '{{ site }} {{ app.request.method }}' }), globals: () => ({ site: 'Events', app: { request: { method: 'GET' } } }) });
     assert.deepEqual([await withGlobals.render('a.twig'), await withGlobals.render('a.twig', { site: 'Mine' })], ['Events GET', 'Mine GET']);

@@ -14,6 +14,8 @@ export interface TwigEngineOptions {
   strictVariables?: boolean;
   /** Functions templates may call: `path`, `url`, `asset`, `csrf_token`... */
   functions?: Readonly<Record<string, (...args: never[]) => unknown>>;
+  /** Filters templates may apply, `{{ value|name(arg, ...) }}`: each receives the value, then the arguments (`trans`...). */
+  filters?: Readonly<Record<string, (value: never, ...args: never[]) => unknown>>;
   /** Variables every template sees (such as `app`), computed per render; a template's own variables win. */
   globals?: () => Record<string, unknown>;
 }
@@ -51,6 +53,10 @@ export class TwigEngine implements TemplateEngine {
     });
     for (const [name, fn] of Object.entries(options.functions ?? {})) {
       twig.extendFunction(name, (...args) => (fn as (...a: unknown[]) => unknown)(...args.map(withoutTwigKeys)));
+    }
+    for (const [name, fn] of Object.entries(options.filters ?? {})) {
+      // twig.js passes a filter's arguments as one array, or false when there are none.
+      twig.extendFilter(name, (value, args) => (fn as (...a: unknown[]) => unknown)(value, ...(args === false ? [] : args.map(withoutTwigKeys))));
     }
   }
 

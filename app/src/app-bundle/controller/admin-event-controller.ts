@@ -1,0 +1,90 @@
+import type { Request } from '../../../../src/http/request.ts';
+import { Response } from '../../../../src/http/response.ts';
+import { RedirectResponse } from '../../../../src/http/redirect-response.ts';
+import type { Session } from '../../../../src/session/session.ts';
+import { parseBody } from '../../../../src/server/body-parser.ts';
+import type { CsrfTokenManager } from '../../../../src/security/csrf/csrf-token-manager.ts';
+import type { SecurityUser } from '../../../../src/security/user/security-user.ts';
+import type { TemplateEngine } from '../../../../src/templating/template-engine.ts';
+import { Route } from '../../../../src/decorators/route.ts';
+import { Template } from '../../../../src/decorators/template.ts';
+import { IsGranted } from '../../../../src/decorators/is-granted.ts';
+import { ParamConverter } from '../../../../src/decorators/param-converter.ts';
+import { Event } from '../entity/event.ts';
+import type { EventRepository } from '../entity/event-repository.ts';
+import type { EventImages } from '../image/event-images.ts';
+import { EventForm } from '../form/event-form.ts';
+
+export interface AdminServices {
+  events: () => EventRepository;
+  images: () => EventImages;
+  csrf: () => CsrfTokenManager;
+  templating: () => TemplateEngine;
+  /** The path of a named route. */
+  path: (name: string, parameters?: Record<string, unknown>) => string;
+}
+
+/** Form fields other than the image: a few KiB is plenty. */
+const FIELDS_ALLOWANCE = 64 * 1024;
+
+/**
+ * The admin area: the list of every event, and the forms that create and change them.
+ * Only ROLE_ADMIN gets in; anyone else is sent to the login page first. A form that does
+ * not validate (or whose CSRF token is wrong) is shown again with its errors, with status
+ * 422, and nothing is stored.
+ */
+@Route('/admin/events', { name: 'app_admin_event_' })
+@IsGranted('ROLE_ADMIN')
+export class AdminEventController {
+  readonly #services: AdminServices;
+
+  constructor(services: AdminServices) {
+    this.#services = services;
+  }
+
+  @Route('', { name: 'index', methods: 'GET' })
+  @Template()
+  async indexAction(user: SecurityUser): Promise<object> {
+    return { events: await this.#services.events().all(), user };
+  }
+
+  @Route('/new', { name: 'new', methods: ['GET', 'POST'] })
+  @Template()
+  async newAction(request: Request, session: Session, user: SecurityUser): Promise<object | Response> {
+    if (!request.isMethod('POST')) return { form: EventForm.of(), user };
+    const form = await this.#submit(request, session, 'event_new', true);
+    if (!form.isValid) return this.#invalid('@App/admin_event/new.html.twig', { form, user });
+    const event = new Event({ ...form.fields(), image: null });
+    event.image = await this.#services.images().store(form.image!, event.title);
+    event.id = Number(await this.#services.events().insert(event));
+    await session.flashes.add('notice', 'flash.event_created');
+    return new RedirectResponse(this.#services.path('app_admin_event_index'));
+  }
+
+  @Route('/{id}/edit', { name: 'edit', requirements: { id: '\\d+' }, methods: ['GET', 'POST'] })
+  @ParamConverter('event', { class: Event })
+  @Template()
+  async editAction(request: Request, session: Session, event: Event, user: SecurityUser): Promise<object | Response> {
+    if (!request.isMethod('POST')) return { form: EventForm.of(event), event, user };
+    const form = await this.#submit(request, session, `event_edit_${event.id}`, false);
+    if (!form.isValid) return this.#invalid('@App/admin_event/edit.html.twig', { form, event, user });
+    // A new image is a new file: pages cached with the old one keep showing it, not a different picture.
+    const image = form.image === undefined ? event.image : await this.#services.images().store(form.image, form.values.title);
+    event.change({ ...form.fields(), image });
+    await this.#services.events().update(event);
+    await session.flashes.add('notice', 'flash.event_updated');
+    return new RedirectResponse(this.#services.path('app_admin_event_index'));
+  }
+
+  async #submit(request: Request, session: Session, tokenId: string, imageRequired: boolean): Promise<EventForm> {
+    const images = this.#services.images();
+    // Twice the image limit: a somewhat larger image gets the form's message, not an error page.
+    await parseBody(request, { limit: 2 * images.maxBytes + FIELDS_ALLOWANCE });
+    const csrf = this.#services.csrf();
+    return EventForm.submit(request, { images, imageRequired, csrfValid: (token) => csrf.isTokenValid(session, tokenId, token) });
+  }
+
+  async #invalid(template: string, variables: Record<string, unknown>): Promise<Response> {
+    return new Response(await this.#services.templating().render(template, variables), 422, { 'Content-Type': 'text/html; charset=UTF-8' });
+  }
+}

@@ -1,0 +1,20 @@
+import type { Request } from '../../../../src/http/request.ts';
+import { Route } from '../../../../src/decorators/route.ts';
+import { Template } from '../../../../src/decorators/template.ts';
+import type { EventRepository } from '../entity/event-repository.ts';
+
+/** The home page: the events to come, with their pictures. */
+export class HomeController {
+  readonly #events: () => EventRepository;
+
+  constructor(events: () => EventRepository) {
+    this.#events = events;
+  }
+
+  @Route('/', { name: 'app_home' })
+  @Route('/{_locale}', { name: 'app_home_localized', requirements: { _locale: 'en|fr' } })
+  @Template()
+  async indexAction(request: Request): Promise<object> {
+    return { events: await this.#events().upcoming(), locale: request.getLocale() };
+  }
+}
