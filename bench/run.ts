@@ -56,7 +56,7 @@ const scenarios: Scenario[] = [
 const wanted = args.get('servers')?.split(',');
 const servers = wanted === undefined ? allServers : allServers.filter((s) => wanted.includes(s.name));
 
-interface Sample extends LoadResult { round: number }
+interface Sample extends LoadResult { round: number; cpuPerRequest: number }
 const samples = new Map<string, Sample[]>(); // key: server|scenario
 const peakRss = new Map<string, number>();
 
@@ -73,6 +73,20 @@ function start(spec: ServerSpec): Promise<{ child: ChildProcess; port: number }>
     });
     child.once('exit', (code) => reject(new Error(`${spec.name} exited with ${code} before it was ready`)));
   });
+}
+
+/**
+ * CPU time the server process has used (user + system), in microseconds, from
+ * /proc/<pid>/stat. Per request it is a steadier figure than req/s on a busy machine:
+ * it does not depend on how fast the load generator can push.
+ */
+function cpuMicros(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** The server process's peak resident set (VmHWM), in MiB; the node process is the child of taskset via exec, same pid. */
@@ -101,10 +115,12 @@ for (let round = 1; round <= rounds; round++) {
       if (spec.scenarios !== undefined && !spec.scenarios.includes(scenario.name)) continue;
       const url = `http://127.0.0.1:${port}${scenario.path}`;
       if (warmup > 0) await load(url, warmup, scenario.headers);
+      const cpuBefore = cpuMicros(child.pid!);
       const result = await load(url, seconds, scenario.headers);
+      const cpuPerRequest = (cpuMicros(child.pid!) - cpuBefore) / Math.max(1, result.requestsPerSecond * seconds);
       const key = `${spec.name}|${scenario.name}`;
-      samples.set(key, [...(samples.get(key) ?? []), { ...result, round }]);
-      process.stdout.write(`round ${round} ${spec.name.padEnd(10)} ${scenario.name.padEnd(40)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p99 ${result.p99} ms${result.errors ? `  errors ${result.errors}` : ''}\n`);
+      samples.set(key, [...(samples.get(key) ?? []), { ...result, round, cpuPerRequest }]);
+      process.stdout.write(`round ${round} ${spec.name.padEnd(10)} ${scenario.name.padEnd(40)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p99 ${result.p99} ms  ${cpuPerRequest.toFixed(1)} µs CPU/req${result.errors ? `  errors ${result.errors}` : ''}\n`);
     }
     peakRss.set(spec.name, Math.max(peakRss.get(spec.name) ?? 0, vmHwm(child.pid!)));
     await stop(child);
@@ -128,12 +144,15 @@ function ratio(server: string, scenario: string, peer: string): string {
 }
 
 const lines: string[] = [];
-lines.push('| scenario | server | req/s (median) | p99 ms | × node:http | × Fastify | peak RSS MiB |', '|---|---|---:|---:|---:|---:|---:|');
+lines.push('| scenario | server | req/s (median) | p99 ms | × node:http | × Fastify | CPU µs/req | Fastify CPU ÷ ours | peak RSS MiB |', '|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const scenario of scenarios) {
   for (const spec of servers) {
     const list = samples.get(`${spec.name}|${scenario.name}`);
     if (!list) continue;
-    lines.push(`| ${scenario.name} | ${spec.name} | ${Math.round(median(list.map((s) => s.requestsPerSecond)))} | ${median(list.map((s) => s.p99))} | ${ratio(spec.name, scenario.name, 'node:http')} | ${ratio(spec.name, scenario.name, 'fastify')} | ${(peakRss.get(spec.name) ?? 0).toFixed(0)} |`);
+    const cpu = median(list.map((s) => s.cpuPerRequest));
+    const fastifyCpu = samples.get(`fastify|${scenario.name}`);
+    const cpuRatio = fastifyCpu === undefined ? '–' : (median(fastifyCpu.map((s) => s.cpuPerRequest)) / cpu).toFixed(2);
+    lines.push(`| ${scenario.name} | ${spec.name} | ${Math.round(median(list.map((s) => s.requestsPerSecond)))} | ${median(list.map((s) => s.p99))} | ${ratio(spec.name, scenario.name, 'node:http')} | ${ratio(spec.name, scenario.name, 'fastify')} | ${cpu.toFixed(1)} | ${cpuRatio} | ${(peakRss.get(spec.name) ?? 0).toFixed(0)} |`);
   }
 }
 const devCost = ratio('sluice-dev', '404 missing .JPG + Referer', 'sluice');
@@ -146,7 +165,7 @@ if (args.get('write') !== 'false' && args.get('no-write') === undefined) {
 
 Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.
 
-Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections, ${warmup} s warm-up per route, then ${rounds} interleaved rounds of ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. Peak RSS is the server's VmHWM.
+Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections, ${warmup} s warm-up per route, then ${rounds} interleaved rounds of ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. "CPU µs/req" is the server process's user+system CPU time over the measured run divided by the requests it answered (from /proc/<pid>/stat): unlike req/s it does not depend on how hard the single load-generator process can push, so "Fastify CPU ÷ ours" (above 1: we spend less CPU per request) is the steadier comparison on a shared machine. Peak RSS is the server's VmHWM.
 Every server has the same table of ${100} routes (half static, half with parameters). Ours is the events app in prod with the full listener chain; its 404 renders the prod error page through the error sub-request.
 
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; fastify ${version('fastify')}, express ${version('express')}, hono ${version('hono')} (@hono/node-server ${version('@hono/node-server')}), autocannon ${version('autocannon')}.

@@ -107,6 +107,7 @@ export function isProjectSource(absolute: string, projectRoot: string): boolean 
 interface CachedSource {
   readonly mtimeMs: number;
   readonly lines: readonly string[] | undefined;
+  checkedAt: number;
 }
 
 // The debug page of one request shows a handful of files, mostly the same ones again on
@@ -130,6 +131,10 @@ export function readSourceExcerpt(absolute: string, line: number, projectRoot: s
 }
 
 function readLines(file: string): readonly string[] | undefined {
+  // A file seen less than a second ago is taken as unchanged: a debug page shows a dozen
+  // frames, and a stat for each on every error page was a visible cost under load.
+  const recent = sources.get(file);
+  if (recent !== undefined && Date.now() - recent.checkedAt < 1000) return recent.lines;
   let mtimeMs: number;
   let size: number;
   try {
@@ -141,7 +146,10 @@ function readLines(file: string): readonly string[] | undefined {
     return undefined;
   }
   const cached = sources.get(file);
-  if (cached !== undefined && cached.mtimeMs === mtimeMs) return cached.lines;
+  if (cached !== undefined && cached.mtimeMs === mtimeMs) {
+    cached.checkedAt = Date.now();
+    return cached.lines;
+  }
   let lines: string[] | undefined;
   if (size <= maxFileBytes) {
     try {
@@ -151,7 +159,7 @@ function readLines(file: string): readonly string[] | undefined {
     }
   }
   sources.delete(file);
-  sources.set(file, { mtimeMs, lines });
+  sources.set(file, { mtimeMs, lines, checkedAt: Date.now() });
   if (sources.size > maxCachedFiles) sources.delete(sources.keys().next().value!);
   return lines;
 }

@@ -62,9 +62,36 @@ function failingRequirement(route: Route, compiled: CompiledRoute, path: string)
   return `Requirements for "${requirements.map(([name]) => name).join('", "')}" do not match together`;
 }
 
+/**
+ * The throw-away routes are compiled once per route and requirement set, then kept: a
+ * debug 404 explains every route, and recompiling them all on each request made the
+ * dev 404 fifty times slower than the prod one. Routes do not change once compiled.
+ */
+const variantRegexes = new WeakMap<Route, Map<string, RegExp>>();
+const segmentRegexes = new Map<string, RegExp>();
+const SEGMENT_CACHE_LIMIT = 4096;
+
 function matches(route: Route, requirements: Record<string, string>, path: string): boolean {
-  const variant = route.clone().setRequirements(requirements);
-  return new RouteEntry('', variant, 0).regex.test(path);
+  let byRequirements = variantRegexes.get(route);
+  if (byRequirements === undefined) variantRegexes.set(route, (byRequirements = new Map()));
+  const key = JSON.stringify(requirements);
+  let regex = byRequirements.get(key);
+  if (regex === undefined) {
+    regex = new RouteEntry('', route.clone().setRequirements(requirements), 0).regex;
+    byRequirements.set(key, regex);
+  }
+  return regex.test(path);
+}
+
+function segmentRegex(segment: string, requirements: Record<string, string>, route: Route): RegExp {
+  const key = `${segment}\u0000${JSON.stringify(requirements)}\u0000${route.getOption('utf8') === true ? 'u' : ''}`;
+  let regex = segmentRegexes.get(key);
+  if (regex === undefined) {
+    regex = new Route(`/${segment}`, { requirements, options: route.options }).compile().regex;
+    if (segmentRegexes.size >= SEGMENT_CACHE_LIMIT) segmentRegexes.clear();
+    segmentRegexes.set(key, regex);
+  }
+  return regex;
 }
 
 /** A requirement that accepts "/" (such as ".+") makes a segment-by-segment comparison meaningless. */
@@ -103,8 +130,7 @@ function compareSegments(route: Route, compiled: CompiledRoute, trimmed: string)
 function compareVariableSegment(route: Route, segment: string, value: string): SegmentDifference | undefined {
   const names = [...segment.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
   const requirements = Object.fromEntries(names.filter((n) => route.hasRequirement(n)).map((n) => [n, route.getRequirement(n) as string]));
-  const test = (reqs: Record<string, string>): boolean =>
-    new Route(`/${segment}`, { requirements: reqs, options: route.options }).compile().regex.test(`/${value}`);
+  const test = (reqs: Record<string, string>): boolean => segmentRegex(segment, reqs, route).test(`/${value}`);
   if (test(requirements)) return undefined;
   if (!test({})) return { kind: 'shape', expected: segment, found: value };
   const name = names.find((n) => requirements[n] !== undefined && !test({ [n]: requirements[n] as string })) ?? (names[0] as string);

@@ -29,6 +29,7 @@ export interface RouterOptions {
  * concurrent requests. Changing the collection after the first match has no effect.
  */
 export class Router implements RouteMatcher {
+  readonly #explained = new WeakMap<object, { key: string; traces: RouteTrace[] }>();
   readonly #source: RouteCollection | RouteCollectionLoader;
   readonly #options: RouterOptions;
   #context: RequestContext;
@@ -102,11 +103,22 @@ export class Router implements RouteMatcher {
   }
 
   /** Why each route does or does not match (for 404 pages and `router:match`); slow, never on the hot path. */
+  /**
+   * Why each route does or does not match. The answer for a request object is kept for
+   * that request (a WeakMap entry): the debug 404 page and the profiler both ask for the
+   * same request, and each answer judges every route, twice for a GET (slash retry).
+   */
   explain(pathinfo: string, context: RequestContext = this.#context, request?: unknown): RouteTrace[] {
     this.#traceable ??= new TraceableUrlMatcher(this.getRouteCollection(), {
       redirectController: this.#options.redirectController,
       context: this.#context,
     });
-    return this.#traceable.explain(pathinfo, context, request);
+    if (typeof request !== 'object' || request === null) return this.#traceable.explain(pathinfo, context, request);
+    const key = `${context.method} ${context.scheme}://${context.host} ${pathinfo}`;
+    const cached = this.#explained.get(request);
+    if (cached?.key === key) return cached.traces;
+    const traces = this.#traceable.explain(pathinfo, context, request);
+    this.#explained.set(request, { key, traces });
+    return traces;
   }
 }

@@ -12,6 +12,22 @@ export interface MemoryData {
   readonly heapLimit: number;
 }
 
+let rssSample = 0;
+let rssSampledAt = 0;
+
+/**
+ * The resident set size, read at most once a second: reading it costs a /proc read
+ * (about 80 µs here), more than the rest of a profile's memory panel together.
+ */
+function sampledRss(): number {
+  const now = Date.now();
+  if (now - rssSampledAt >= 1000) {
+    rssSample = process.memoryUsage.rss();
+    rssSampledAt = now;
+  }
+  return rssSample;
+}
+
 /**
  * The process's memory when the response was ready. Node has no per-request memory: these
  * are process figures, and with concurrent requests they describe all of them.
@@ -20,14 +36,17 @@ export class MemoryDataCollector implements DataCollector {
   readonly name = 'memory';
 
   collect(): MemoryData {
-    const usage = process.memoryUsage();
+    // process.memoryUsage() reads /proc and walks every heap space: too slow for each
+    // profile. The heap figures come from V8 directly and the RSS from its fast path.
+    const heap = getHeapStatistics();
+    const rss = sampledRss();
     return {
-      heapUsed: usage.heapUsed,
-      heapTotal: usage.heapTotal,
-      rss: usage.rss,
+      heapUsed: heap.used_heap_size,
+      heapTotal: heap.total_heap_size,
+      rss,
       // maxRSS is in kilobytes
-      peakRss: Math.max(usage.rss, process.resourceUsage().maxRSS * 1024),
-      heapLimit: getHeapStatistics().heap_size_limit,
+      peakRss: Math.max(rss, process.resourceUsage().maxRSS * 1024),
+      heapLimit: heap.heap_size_limit,
     };
   }
 }
