@@ -64,6 +64,9 @@ export class LocaleListener implements EventSubscriber {
 
   #setRouterLocale(request: Request): void {
     if (this.#contexts === undefined) return;
-    this.#contexts.set(request, this.#contexts.get(request).withParameter('_locale', request.getLocale()));
+    const context = this.#contexts.get(request);
+    const locale = request.getLocale();
+    // Contexts are immutable: copy only when the locale really changes.
+    if (context.parameters._locale !== locale) this.#contexts.set(request, context.withParameter('_locale', locale));
   }
 }

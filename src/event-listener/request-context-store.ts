@@ -52,7 +52,7 @@ export class RequestContextStore {
       httpsPort: scheme === 'https' ? port : 443,
       pathInfo: request.rawPath,
       queryString: request.queryString,
-      parameters: request.locale === undefined ? {} : { _locale: request.locale },
+      parameters: { _locale: request.getLocale() },
     });
   }
 }
