@@ -36,7 +36,7 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
   }
 
   lookup(pathinfo: string, context: RequestContext = this.context, request?: unknown): RouteParameters | undefined {
-    const result = this.resolve(pathinfo, context, request);
+    const result = this.#resolve(pathinfo, context, request, true);
     return result instanceof MatchFailure ? undefined : result;
   }
 
@@ -55,7 +55,13 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
 
   /** The match, or why there is none, without throwing. */
   resolve(pathinfo: string, context: RequestContext, request: unknown): RouteParameters | MatchFailure {
-    const first = this.#pass(pathinfo, context, request);
+    return this.#resolve(pathinfo, context, request, false);
+  }
+
+  /** `quiet`: the caller only needs to know that there is no match, not why. */
+  #resolve(pathinfo: string, context: RequestContext, request: unknown, quiet: boolean): RouteParameters | MatchFailure {
+    const decoded = decodePathInfo(pathinfo);
+    const first = this.#pass(decoded, pathinfo, context, request);
     if (!(first instanceof MatchMisses)) return first;
     if (first.allow.length > 0) return MatchFailure.methodNotAllowed(pathinfo, first.allow);
     const controller = this.redirectController;
@@ -68,8 +74,13 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
     if (schemes.length === 0) {
       const trimmed = trimTrailingSlashes(pathinfo);
       if (trimmed === '/') return MatchFailure.notFound(pathinfo);
+      // No route came near a path that has at most one trailing slash and needed no
+      // decoding: adding or removing that slash cannot make one match.
+      const hopeless = first === MatchMisses.UNRELATED && decoded === pathinfo && pathinfo.length - trimmed.length <= 1;
+      if (hopeless && quiet) return MatchFailure.QUIET;
       path = trimmed === pathinfo ? pathinfo + '/' : trimmed;
-      const toggled = this.#pass(path, context, request);
+      if (hopeless) return MatchFailure.notFound(path);
+      const toggled = this.#pass(decodePathInfo(path), path, context, request);
       if (toggled instanceof MatchFailure) return toggled;
       if (!(toggled instanceof MatchMisses)) return redirect(controller, path, null, context, toggled);
       if (toggled.allowSchemes.length === 0) return MatchFailure.notFound(path);
@@ -77,13 +88,13 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
     }
 
     const scheme = schemes[0] as string;
-    const secure = this.#pass(path, context.with({ scheme }), request);
+    const secure = this.#pass(decodePathInfo(path), path, context.with({ scheme }), request);
     if (secure instanceof MatchMisses) return MatchFailure.notFound(path);
     return secure instanceof MatchFailure ? secure : redirect(controller, path, scheme, context, secure);
   }
 
-  #pass(pathinfo: string, context: RequestContext, request: unknown): RouteParameters | MatchMisses | MatchFailure {
-    const path = decodePathInfo(pathinfo);
+  /** One pass for the decoded `path` of `pathinfo`. */
+  #pass(path: string, pathinfo: string, context: RequestContext, request: unknown): RouteParameters | MatchMisses | MatchFailure {
     const canRedirect = this.redirectController !== undefined && (context.method === 'GET' || context.method === 'HEAD');
     const result = this.doMatch(path, trimTrailingSlashes(path), context, request, canRedirect);
     if (path === '/' && result instanceof MatchMisses && result.isEmpty) return MatchFailure.noConfiguration(pathinfo);

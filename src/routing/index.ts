@@ -2,6 +2,7 @@
 export { CompiledRoute, type RouteToken, type TextToken, type VariableToken } from './compiled-route.ts';
 export { CompiledUrlMatcher } from './compiled-url-matcher.ts';
 export { type UrlMatcherOptions } from './base-url-matcher.ts';
+export { MatchFailure } from './match-failure.ts';
 export { InvalidParameterException } from './exception/invalid-parameter-exception.ts';
 export { InvalidRouteException } from './exception/invalid-route-exception.ts';
 export { MethodNotAllowedException } from './exception/method-not-allowed-exception.ts';

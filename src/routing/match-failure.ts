@@ -7,6 +7,9 @@ import { ResourceNotFoundException } from './exception/resource-not-found-except
  * `lookup()` (and a 404 that is answered without one) does not pay for a stack trace.
  */
 export class MatchFailure {
+  /** For callers that only need to know that nothing matched (`lookup()`). */
+  static readonly QUIET: MatchFailure = Object.freeze(new MatchFailure('not-found', ''));
+
   private constructor(
     readonly kind: 'not-found' | 'method-not-allowed' | 'no-configuration',
     readonly path: string,

@@ -8,6 +8,12 @@ import { Rejection, type RouteEntry } from './route-entry.ts';
 export class MatchMisses {
   /** No misses recorded; also what a pass returns when it stops for a trailing-slash redirect. */
   static readonly NONE: MatchMisses = MatchMisses.#frozen();
+  /**
+   * No misses, and no route's path even matched: a matcher that can tell returns this, so
+   * that a redirectable match need not try the path again with its trailing slash
+   * toggled when that cannot match either (see CompiledUrlMatcher).
+   */
+  static readonly UNRELATED: MatchMisses = MatchMisses.#frozen();
 
   readonly allow: string[] = [];
   readonly allowSchemes: string[] = [];

@@ -1,3 +1,4 @@
+import type { Captures } from './route-entry.ts';
 import type { RouteParameters } from './route-matcher.ts';
 
 /**
@@ -13,7 +14,7 @@ import type { RouteParameters } from './route-matcher.ts';
  * read from arrays.
  */
 export type ParameterBuilder = (
-  match: RegExpExecArray | null,
+  match: Captures | null,
   offset: number,
   hostGroups: Record<string, string | undefined> | undefined,
 ) => RouteParameters;
@@ -31,19 +32,16 @@ export function parameterBuilder(
     values.push(value);
     fields.set(key, `d[${values.length - 1}]`);
   }
+  // A variable without a default is never optional, so it always took part in a match.
   const variable = (key: string, read: string): void => {
-    const fallback = fields.get(key) ?? 'undefined';
-    fields.set(key, `(${read} !== undefined ? ${read} : ${fallback})`);
+    const fallback = fields.get(key);
+    fields.set(key, fallback === undefined ? read : `(${read} !== undefined ? ${read} : ${fallback})`);
   };
   for (const name of hostVariables) variable(name, `h[${JSON.stringify(name)}]`);
   pathVariables.forEach((name, i) => variable(name, `m[o + ${i}]`));
 
-  const hasOptional = [...fields.values()].some((code) => code.endsWith(': undefined)'));
   const body = [...fields].map(([key, code]) => `${literalKey(key)}: ${code}`).join(', ');
-  const source = hasOptional
-    ? `const p = { ${body} }; for (const k in p) if (p[k] === undefined) delete p[k]; return p;`
-    : `return { ${body} };`;
-  const factory = new Function('r', 'd', `return function build(m, o, h) { ${hostVariables.length > 0 ? 'h = h || {};' : ''} ${source} };`);
+  const factory = new Function('r', 'd', `return function build(m, o, h) { ${hostVariables.length > 0 ? 'h = h || {};' : ''} return { ${body} }; };`);
   return factory(routeName, values) as ParameterBuilder;
 }
 

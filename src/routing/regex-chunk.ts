@@ -1,5 +1,5 @@
 import { escapeRegex } from './regex-source.ts';
-import type { RouteEntry } from './route-entry.ts';
+import type { RouteEntry, RunMatch } from './route-entry.ts';
 
 /**
  * Up to a few dozen routes that share a literal prefix, combined into one regex of
@@ -40,12 +40,13 @@ export class RegexChunk {
     this.regex = new RegExp(`^${escapedPrefix}(?:${alternatives.join('|')})`, flags);
   }
 
-  /** Position in `entries` of the route whose alternative matched. */
-  matchedAt(match: RegExpExecArray): number {
+  /** The first route of the chunk whose regex matches the path. */
+  exec(path: string): RunMatch | null {
+    const match = this.regex.exec(path);
+    if (match === null) return null;
     const markers = this.markers;
-    for (let i = 0; i < markers.length; i++) {
-      if (match[markers[i] as number] !== undefined) return i;
-    }
-    return -1;
+    let at = 0;
+    while (at < markers.length - 1 && match[markers[at] as number] === undefined) at++;
+    return { entry: this.entries[at] as RouteEntry, captures: match, offset: this.offsets[at] as number };
   }
 }

@@ -45,7 +45,9 @@ export class RequestContext {
     this.pathInfo = init.pathInfo ?? '/';
     this.queryString = init.queryString ?? '';
     this.parameters = Object.freeze({ ...init.parameters });
-    Object.freeze(this);
+    // A subclass adds its own fields after this constructor returns, so only a plain
+    // context is frozen here.
+    if (new.target === RequestContext) Object.freeze(this);
   }
 
   /**

@@ -17,6 +17,16 @@ export const Rejection = {
 } as const;
 export type Rejection = (typeof Rejection)[keyof typeof Rejection];
 
+/** Variable values from a match: a regex result, or the values a SegmentTrie sliced out. */
+export type Captures = ArrayLike<string | undefined>;
+
+/** The route a regex chunk found for a path, with its captures from index `offset` on. */
+export interface RunMatch {
+  entry: RouteEntry;
+  captures: Captures;
+  offset: number;
+}
+
 /**
  * One route prepared for matching: everything the checks after the path regex need,
  * computed once at boot. `evaluate()` holds the reference's per-candidate rules and is
@@ -81,7 +91,7 @@ export class RouteEntry {
   evaluate(
     path: string,
     trimmed: string,
-    match: RegExpExecArray | null,
+    match: Captures | null,
     offset: number,
     context: RequestContext,
     request: unknown,
@@ -128,7 +138,7 @@ export class RouteEntry {
   }
 
   /** `_route`, the defaults, then host and path variables (overriding defaults). */
-  parameters(match: RegExpExecArray | null, offset: number, hostMatch: RegExpExecArray | null): RouteParameters {
+  parameters(match: Captures | null, offset: number, hostMatch: RegExpExecArray | null): RouteParameters {
     return this.#build(match, offset, hostMatch?.groups);
   }
 }
@@ -138,11 +148,15 @@ function endsWithSlash(value: string | undefined): boolean {
 }
 
 /**
- * The route's pattern with its trailing slash made optional ("/foo/" and "/foo" both
- * become "/foo/?"), as the reference's dumper does, except for the root path "/".
+ * The route's pattern with its trailing slash made optional ("/foo/{id}/" and
+ * "/foo/{id}" both become "/foo/{id}/?"), as the reference's dumper does; the slash is
+ * then judged by `evaluate()`. A route without variables accepts any number of trailing
+ * slashes ("/foo/" and "/foo//" become "/foo/*"): the compiled matcher finds such routes
+ * by the path without its trailing slashes, and every matcher must see the same
+ * candidates.
  */
 function matchSource(compiled: CompiledRoute): string {
   const pattern = compiled.pattern;
-  if (pattern === '/') return pattern;
-  return (compiled.hasTrailingSlash ? pattern.slice(0, -1) : pattern) + '/?';
+  if (compiled.pathVariables.length === 0) return `${pattern.replace(/\/+$/, '')}/*`;
+  return `${compiled.hasTrailingSlash ? pattern.slice(0, -1) : pattern}/?`;
 }

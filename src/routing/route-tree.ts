@@ -1,82 +1,111 @@
+import { CharIndex } from './char-index.ts';
 import { MatchMisses } from './match-misses.ts';
+import { charCodes, equalAt, trimTrailingSlashes } from './path-info.ts';
 import { RegexChunk } from './regex-chunk.ts';
 import type { RequestContext } from './request-context.ts';
-import { Rejection, type RouteEntry } from './route-entry.ts';
+import { Rejection, type Captures, type RouteEntry } from './route-entry.ts';
 import type { RouteParameters } from './route-matcher.ts';
-import { countSlashes, slashCounts } from './slash-count.ts';
-
-const NO_CHUNKS: readonly RegexChunk[] = [];
+import { SegmentTrie } from './segment-trie.ts';
+import { slashCounts } from './slash-count.ts';
 
 /** Larger chunks mean fewer regex runs but longer result arrays and marker scans. */
 const MAX_CHUNK_SIZE = 24;
+const SLASH = 47;
 
 class RouteTreeNode {
-  /** Children by segment length and first character, so that no substring is built to find one. */
-  children: Map<number, RouteTreeNode[]> | null = null;
-  /** Regex chunks by the path's number of slashes; the last list serves every larger number. */
-  buckets: RegexChunk[][] = [];
+  /** Children by the first character of their segment ("/" for an empty segment). */
+  children: CharIndex<RouteTreeNode> | null = null;
+  readonly codes: Uint16Array;
+  /** Every route of the node, segment routes included, for the slow path. */
   readonly entries: RouteEntry[] = [];
+  /** Regex chunks of the routes not made of whole segments, by the path's number of slashes; the last list serves every larger number. */
+  buckets: RegexChunk[][] = [];
 
   constructor(
     readonly prefix: string,
     readonly segment: string,
-  ) {}
-
-  child(segment: string): RouteTreeNode {
-    this.children ??= new Map();
-    const key = childKey(segment.length, segment.charCodeAt(0));
-    const siblings = this.children.get(key) ?? [];
-    let child = siblings.find((node) => node.segment === segment);
-    if (child === undefined) {
-      child = new RouteTreeNode(`${this.prefix}/${segment}`, segment);
-      siblings.push(child);
-      this.children.set(key, siblings);
-    }
-    return child;
+    readonly depth: number,
+  ) {
+    this.codes = charCodes(segment);
   }
 
-  /** The child for the path segment between `start` and `end`. */
-  find(path: string, start: number, end: number): RouteTreeNode | undefined {
-    const siblings = (this.children as Map<number, RouteTreeNode[]>).get(childKey(end - start, path.charCodeAt(start)));
+  /** The child whose segment is the path's segment starting at `start`. */
+  find(path: string, start: number): RouteTreeNode | undefined {
+    const siblings = (this.children as CharIndex<RouteTreeNode>).get(start < path.length ? path.charCodeAt(start) : SLASH);
     if (siblings === undefined) return undefined;
-    for (const node of siblings) if (path.startsWith(node.segment, start)) return node;
+    for (let i = 0; i < siblings.length; i++) {
+      const child = siblings[i] as RouteTreeNode;
+      const end = start + child.codes.length;
+      // The first character chose the siblings, so the comparison starts at the second.
+      if ((end === path.length || path.charCodeAt(end) === SLASH) && equalAt(path, start, child.codes, 1)) return child;
+    }
     return undefined;
   }
 
-  chunksFor(slashes: number): RegexChunk[] {
-    const buckets = this.buckets;
-    return buckets[Math.min(slashes, buckets.length - 1)] as RegexChunk[];
+  child(segment: string): RouteTreeNode {
+    this.children ??= new CharIndex();
+    const key = segment === '' ? SLASH : segment.charCodeAt(0);
+    let child = this.children.get(key)?.find((node) => node.segment === segment);
+    if (child === undefined) {
+      child = new RouteTreeNode(`${this.prefix}/${segment}`, segment, this.depth + 1);
+      this.children.add(key, child);
+    }
+    return child;
   }
-}
-
-/** NaN (empty segment) becomes 0 through the bitwise or. */
-function childKey(length: number, firstChar: number): number {
-  return length * 65536 + (firstChar | 0);
 }
 
 /**
- * The routes that have variables, bucketed by the whole path segments their pattern
- * starts with: "/api/v1/users/{id}" lives under api → v1 → users. A path can only match
- * routes of the nodes along its own segments, so a lookup walks those few nodes and runs
- * each one's combined regexes (a few dozen routes each) instead of testing every route.
+ * The routes that have variables. Those made of whole segments (most of them) form one
+ * SegmentTrie, searched segment by segment from the root. The others sit in a tree of the
+ * whole path segments their pattern starts with ("/api/{page}.{_format}" in the node
+ * "/api"): a path can only match routes of the nodes along its own segments, so a
+ * lookup walks down the tree comparing characters (each read once, no substring built)
+ * and runs the combined regexes (RegexChunk) of those nodes, only for the routes that
+ * can match a path with as many slashes as this one.
  *
- * Declaration order still decides across buckets: each node yields its first match, and
- * the lowest matching-order index among them wins. If that route is then rejected (by
+ * Declaration order still decides: the trie and each node yield their first match in
+ * matching order, and the lowest index among them wins. If that route is then rejected (by
  * method, scheme, host, condition or trailing slash), the remaining candidates after it
- * are tried one by one with their own regexes, a rare path that only costs time.
+ * are tried one by one with their own regexes: a rare case that only costs time.
  */
 export class RouteTree {
-  readonly #root = new RouteTreeNode('', '');
+  readonly #root = new RouteTreeNode('', '', 0);
+  /** The routes made of whole segments, in one trie from the root. */
+  readonly #segments: SegmentTrie | null;
+  /** Whether any node has regex chunks; without, a lookup need not walk the tree. */
+  readonly #hasRegexRoutes: boolean;
+  /**
+   * Whether some route can match a path only once its trailing slash is added or removed
+   * even though it matched neither form's other parts: a variable that may hold "/" or
+   * be empty, or "//" in the pattern. Without such routes, a path that no route came
+   * near cannot match with its trailing slash toggled either.
+   */
+  readonly slashSensitive: boolean;
 
   constructor(entries: readonly RouteEntry[]) {
+    const all = [this.#root];
+    let slashSensitive = false;
     for (const entry of entries) {
       let node = this.#root;
-      for (const segment of leadingSegments(entry)) node = node.child(segment);
+      for (const segment of leadingSegments(entry)) {
+        const child = node.child(segment);
+        if (!all.includes(child)) all.push(child);
+        node = child;
+      }
       node.entries.push(entry);
+      slashSensitive ||= slashCounts(entry.compiled) === undefined || entry.route.path.includes('//');
     }
-    build(this.#root);
+    const segmentRoutes = entries.filter((entry) => SegmentTrie.accepts(entry));
+    this.#segments = segmentRoutes.length > 0 ? new SegmentTrie(segmentRoutes, 0) : null;
+    for (const node of all) if (node.entries.length > 0) build(node);
+    this.#hasRegexRoutes = all.some((node) => node.buckets.length > 0);
+    this.slashSensitive = slashSensitive;
   }
 
+  /**
+   * The first route in matching order that accepts the path, or the misses
+   * (MatchMisses.UNRELATED when no route's path matched).
+   */
   match(
     path: string,
     trimmed: string,
@@ -86,33 +115,42 @@ export class RouteTree {
     misses: MatchMisses | undefined,
   ): RouteParameters | MatchMisses {
     let best: RouteEntry | undefined;
-    let bestMatch: RegExpExecArray | null = null;
+    let bestMatch: Captures | null = null;
     let bestOffset = 0;
-    let node: RouteTreeNode | undefined = this.#root;
-    let start = 1;
-    let slashes = -1;
-    while (node !== undefined) {
-      if (node.buckets.length > 0 && slashes === -1) slashes = countSlashes(trimmed);
-      for (const chunk of node.buckets.length > 0 ? node.chunksFor(slashes) : NO_CHUNKS) {
-        if (best !== undefined && chunk.firstIndex > best.index) break;
-        const match = chunk.regex.exec(path);
-        if (match === null) continue;
-        const at = chunk.matchedAt(match);
-        const entry = chunk.entries[at] as RouteEntry;
-        if (best === undefined || entry.index < best.index) {
-          best = entry;
-          bestMatch = match;
-          bestOffset = chunk.offsets[at] as number;
-        }
-        break;
+    const trailingSlashes = path.length - trimmed.length;
+    if (this.#segments !== null && trimmed.charCodeAt(0) === SLASH) {
+      const found = this.#segments.exec(trimmed, 0, trailingSlashes, Number.POSITIVE_INFINITY);
+      if (found !== null) {
+        best = found.best as RouteEntry;
+        bestMatch = found.captures;
       }
-      if (node.children === null || start > path.length) break;
-      let end = path.indexOf('/', start);
-      if (end === -1) end = path.length;
-      node = node.find(path, start, end);
-      start = end + 1;
     }
-    if (best === undefined) return misses ?? MatchMisses.NONE;
+    let count = -1;
+    // The walk finds the nodes along the path that hold regex routes. `end` is where the
+    // node's prefix ends: at the slash before the next segment, or at the end of the path.
+    let node: RouteTreeNode | undefined = this.#hasRegexRoutes ? this.#root : undefined;
+    let end = 0;
+    while (node !== undefined) {
+      const buckets = node.buckets;
+      if (buckets.length > 0) {
+        if (count === -1) count = countSlashes(trimmed);
+        for (const chunk of buckets[Math.min(count, buckets.length - 1)] as RegexChunk[]) {
+          if (best !== undefined && chunk.firstIndex > best.index) break;
+          const found = chunk.exec(path);
+          if (found === null) continue;
+          if (best === undefined || found.entry.index < best.index) {
+            best = found.entry;
+            bestMatch = found.captures;
+            bestOffset = found.offset;
+          }
+          break;
+        }
+      }
+      if (node.children === null || end >= path.length || path.charCodeAt(end) !== SLASH) break;
+      node = node.find(path, end + 1);
+      if (node !== undefined) end += 1 + node.codes.length;
+    }
+    if (best === undefined) return misses ?? MatchMisses.UNRELATED;
 
     const result = best.evaluate(path, trimmed, bestMatch, bestOffset, context, request, canRedirect);
     if (typeof result !== 'number') return result;
@@ -145,17 +183,21 @@ export class RouteTree {
   #candidates(path: string, after: number): RouteEntry[] {
     const candidates: RouteEntry[] = [];
     let node: RouteTreeNode | undefined = this.#root;
-    let start = 1;
+    let end = 0;
     while (node !== undefined) {
       for (const entry of node.entries) if (entry.index > after) candidates.push(entry);
-      if (node.children === null || start > path.length) break;
-      let end = path.indexOf('/', start);
-      if (end === -1) end = path.length;
-      node = node.find(path, start, end);
-      start = end + 1;
+      if (node.children === null || end >= path.length || path.charCodeAt(end) !== SLASH) break;
+      node = node.find(path, end + 1);
+      if (node !== undefined) end += 1 + node.codes.length;
     }
     return candidates.sort((a, b) => a.index - b.index);
   }
+}
+
+function countSlashes(path: string): number {
+  let count = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === SLASH) count++;
+  return count;
 }
 
 /**
@@ -167,22 +209,23 @@ export class RouteTree {
 function leadingSegments(entry: RouteEntry): string[] {
   const [first, second] = entry.compiled.tokens;
   let literal = '';
-  if (first?.kind === 'text') literal = first.text + (second?.kind === 'variable' ? second.separator : '');
-  else if (first?.kind === 'variable') literal = first.separator;
+  if (first?.kind === 'variable') literal = first.separator;
+  else if (second?.kind === 'variable') literal = (first?.text ?? '') + second.separator;
+  // A route without variables matches its path with any number of trailing slashes.
+  else if (first !== undefined) literal = trimTrailingSlashes(first.text);
   return literal.split('/').slice(1, -1);
 }
 
-/** Splits each node's routes by slash count, then into chunks of one regex each. */
+/** The node's routes that are not segment routes, by slash count (see slashCounts), in chunks. */
 function build(node: RouteTreeNode): void {
-  if (node.entries.length > 0) {
-    const counts = node.entries.map((entry) => slashCounts(entry.compiled));
-    const largest = Math.max(-1, ...counts.flatMap((count) => count ?? []));
-    for (let slashes = 0; slashes <= largest + 1; slashes++) {
-      const fits = (count: number[] | undefined): boolean => count === undefined || (slashes <= largest && count.includes(slashes));
-      node.buckets.push(chunks(node.prefix, node.entries.filter((_, i) => fits(counts[i]))));
-    }
+  const others = node.entries.filter((entry) => !SegmentTrie.accepts(entry));
+  if (others.length === 0) return;
+  const counts = others.map((entry) => slashCounts(entry.compiled));
+  const largest = Math.max(-1, ...counts.flatMap((count) => count ?? []));
+  for (let slashes = 0; slashes <= largest + 1; slashes++) {
+    const fits = (count: number[] | undefined): boolean => count === undefined || (slashes <= largest && count.includes(slashes));
+    node.buckets.push(chunks(node.prefix, others.filter((_, i) => fits(counts[i]))));
   }
-  if (node.children !== null) for (const siblings of node.children.values()) siblings.forEach(build);
 }
 
 /** Consecutive routes with the same regex flags, at most MAX_CHUNK_SIZE per chunk. */

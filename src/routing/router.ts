@@ -102,9 +102,9 @@ export class Router implements RouteMatcher {
     return this.getGenerator().generate(name, parameters, referenceType, context);
   }
 
-  /** Why each route does or does not match (for 404 pages and `router:match`); slow, never on the hot path. */
   /**
-   * Why each route does or does not match. The answer for a request object is kept for
+   * Why each route does or does not match (for 404 pages and `router:match`); slow, never
+   * on the hot path. The answer for a request object is kept for
    * that request (a WeakMap entry): the debug 404 page and the profiler both ask for the
    * same request, and each answer judges every route, twice for a GET (slash retry).
    */

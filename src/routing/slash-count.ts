@@ -27,7 +27,7 @@ export function slashCounts(compiled: CompiledRoute): number[] | undefined {
   return [...counts];
 }
 
-export function countSlashes(path: string): number {
+function countSlashes(path: string): number {
   let count = 0;
   for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47) count++;
   return count;
@@ -44,7 +44,7 @@ function sample(tokens: readonly RouteToken[], present: number): string {
 }
 
 /** True when the pattern can match neither "" nor anything containing "/". */
-function isSegmentBound(pattern: string, utf8: boolean): boolean {
+export function isSegmentBound(pattern: string, utf8: boolean): boolean {
   if (new RegExp(`^(?:${pattern})$`, utf8 ? 'su' : 's').test('')) return false;
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i] as string;

@@ -124,7 +124,13 @@ function redirectTarget(parameters: RouteParameters): RedirectTarget | undefined
   return { path: parameters.path as string, scheme: (parameters.scheme as string | null) ?? null };
 }
 
+/**
+ * A named function reads best; an inline one (whose name is only the property it was
+ * given under) shows its source, shortened.
+ */
 function describeCondition(entry: RouteEntry): string {
-  const source = String(entry.route.condition).replace(/\s+/g, ' ').trim();
+  const condition = entry.route.condition;
+  if (condition !== undefined && condition.name !== '' && condition.name !== 'condition') return condition.name;
+  const source = String(condition).replace(/\s+/g, ' ').trim();
   return source.length > 80 ? `${source.slice(0, 77)}...` : source;
 }
