@@ -2,10 +2,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { serveKernel, type RunningServer } from '../../src/server/serve-kernel.ts';
 import { projectDir } from './create-kernel.ts';
 import { testApp, type TestApp } from './test-support/app-test-kernel.ts';
+import { launchChromium } from '../../src/testing/launch-chromium.ts';
 
 // Real Chromium, installed by the system (never downloaded); one launch for the whole file.
 const artifacts = join(projectDir, '..', 'var', 'test-artifacts');
@@ -34,10 +35,7 @@ describe('The events site in Chromium', () => {
     app = testApp('dev', { adminPassword: 'browser-pass', staticIndexRefreshMs: 2000 });
     running = await serveKernel(app.kernel, { port: 0 });
     base = running.url;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
 

@@ -5,3 +5,4 @@ export type { EventDispatcherInterface } from './event-dispatcher-interface.ts';
 export { TraceableEventDispatcher, type ListenerCall, type DebugSink } from './traceable-event-dispatcher.ts';
 export { listenerName, isThenable, type Listener, type ListenerFunction, type ListenerTuple } from './listener.ts';
 export { subscriptions, type EventSubscriber, type SubscribedEvents } from './event-subscriber.ts';
+export { ForwardingEventDispatcher } from './forwarding-event-dispatcher.ts';

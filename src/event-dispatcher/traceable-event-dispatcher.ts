@@ -1,9 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { EventDispatcherInterface } from './event-dispatcher-interface.ts';
 import type { EventDispatcher, ListenerEntry } from './event-dispatcher.ts';
-import type { EventFor } from './event-map.ts';
-import { isThenable, listenerName, type Listener } from './listener.ts';
-import type { EventSubscriber } from './event-subscriber.ts';
+import { ForwardingEventDispatcher } from './forwarding-event-dispatcher.ts';
+import { isThenable, listenerName } from './listener.ts';
 import type { RequestStack } from '../http/request-stack.ts';
 
 /** What the traceable dispatcher needs of a logger: DEBUG with a context. */
@@ -42,8 +40,7 @@ interface Trace {
  * dispatch (the error sub-request inside kernel.exception) finishes first, so its lines
  * come before the outer event's, as in the source document.
  */
-export class TraceableEventDispatcher implements EventDispatcherInterface {
-  readonly #inner: EventDispatcher;
+export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDispatcher> {
   readonly #logger: DebugSink | undefined;
   readonly #requestStack: RequestStack | undefined;
   /** Calls per request (the current request of each dispatch), for the profiler. */
@@ -54,7 +51,7 @@ export class TraceableEventDispatcher implements EventDispatcherInterface {
   onDispatched: ((calls: readonly ListenerCall[], request: object | undefined) => void) | undefined;
 
   constructor(inner: EventDispatcher, logger?: DebugSink, requestStack?: RequestStack) {
-    this.#inner = inner;
+    super(inner);
     this.#logger = logger;
     this.#requestStack = requestStack;
   }
@@ -64,7 +61,7 @@ export class TraceableEventDispatcher implements EventDispatcherInterface {
       this.#logger?.debug(`The "${eventName}" event is already stopped. No listeners have been called.`);
       return event;
     }
-    const entries = this.#inner.getSortedEntries(eventName);
+    const entries = this.inner.getSortedEntries(eventName);
     const trace: Trace = { eventName, entries, starts: [], durations: [], calledCount: 0, stoppedAt: -1 };
     let wentAsync = false;
     try {
@@ -172,10 +169,10 @@ export class TraceableEventDispatcher implements EventDispatcherInterface {
   getNotCalledListeners(request?: object): { event: string; listener: string; priority: number }[] {
     const called = new Set(this.getCalledListeners(request).map((call) => `${call.event} ${call.listener}`));
     const out: { event: string; listener: string; priority: number }[] = [];
-    for (const [event, listeners] of this.#inner.getAllListeners()) {
+    for (const [event, listeners] of this.inner.getAllListeners()) {
       for (const listener of listeners) {
         const name = listenerName(listener);
-        if (!called.has(`${event} ${name}`)) out.push({ event, listener: name, priority: this.#inner.getListenerPriority(event, listener) ?? 0 });
+        if (!called.has(`${event} ${name}`)) out.push({ event, listener: name, priority: this.inner.getListenerPriority(event, listener) ?? 0 });
       }
     }
     return out;
@@ -184,38 +181,6 @@ export class TraceableEventDispatcher implements EventDispatcherInterface {
   /** Events dispatched while handling `request` that had no listener at all. */
   getOrphanedEvents(request?: object): readonly string[] {
     return this.#orphans.get(request ?? this.#noRequest) ?? [];
-  }
-
-  addListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>, priority?: number): void {
-    this.#inner.addListener(eventName, listener, priority);
-  }
-
-  removeListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>): void {
-    this.#inner.removeListener(eventName, listener);
-  }
-
-  addSubscriber(subscriber: EventSubscriber): void {
-    this.#inner.addSubscriber(subscriber);
-  }
-
-  removeSubscriber(subscriber: EventSubscriber): void {
-    this.#inner.removeSubscriber(subscriber);
-  }
-
-  getListeners(eventName: string): Listener<never>[] {
-    return this.#inner.getListeners(eventName);
-  }
-
-  getAllListeners(): Map<string, Listener<never>[]> {
-    return this.#inner.getAllListeners();
-  }
-
-  getListenerPriority(eventName: string, listener: Listener<never>): number | undefined {
-    return this.#inner.getListenerPriority(eventName, listener);
-  }
-
-  hasListeners(eventName?: string): boolean {
-    return this.#inner.hasListeners(eventName);
   }
 }
 

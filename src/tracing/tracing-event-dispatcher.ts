@@ -1,8 +1,6 @@
 import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
-import type { EventDispatcherInterface } from '../event-dispatcher/event-dispatcher-interface.ts';
-import type { EventFor } from '../event-dispatcher/event-map.ts';
-import type { EventSubscriber } from '../event-dispatcher/event-subscriber.ts';
-import { isThenable, type Listener } from '../event-dispatcher/listener.ts';
+import { ForwardingEventDispatcher } from '../event-dispatcher/forwarding-event-dispatcher.ts';
+import { isThenable } from '../event-dispatcher/listener.ts';
 import type { TraceableEventDispatcher } from '../event-dispatcher/traceable-event-dispatcher.ts';
 import type { KernelEvent } from '../event/kernel-event.ts';
 import type { ResponseEvent } from '../event/response-event.ts';
@@ -28,15 +26,14 @@ export interface TracingOptions {
  * TraceableEventDispatcher's timings once the dispatch finished. Without a registered SDK
  * the spans are no-ops.
  */
-export class TracingEventDispatcher implements EventDispatcherInterface {
-  readonly #inner: TraceableEventDispatcher;
+export class TracingEventDispatcher extends ForwardingEventDispatcher<TraceableEventDispatcher> {
   readonly #tracer: Tracer;
   readonly #serverTiming: boolean;
   /** Each request's own span, as the parent of its phases (also after it ended: kernel.terminate). */
   readonly #requests = new WeakMap<object, { span: Span; context: Context }>();
 
   constructor(inner: TraceableEventDispatcher, options: TracingOptions = {}) {
-    this.#inner = inner;
+    super(inner);
     this.#tracer = options.tracer ?? trace.getTracer('sluice', SLUICE_VERSION);
     this.#serverTiming = options.serverTiming ?? true;
     observeDispatches(inner, (calls) => {
@@ -52,13 +49,13 @@ export class TracingEventDispatcher implements EventDispatcherInterface {
   }
 
   dispatch<E extends object>(event: E, eventName: string): E | Promise<E> {
-    if (!this.#inner.hasListeners(eventName)) return this.#inner.dispatch(event, eventName);
+    if (!this.inner.hasListeners(eventName)) return this.inner.dispatch(event, eventName);
     const request = (event as Partial<KernelEvent>).request;
     const parent = request === undefined ? context.active() : this.#requestContext(request, event as unknown as KernelEvent, eventName);
     const phase = this.#tracer.startSpan(eventName, { attributes: { 'sluice.event': eventName } }, parent);
     let result: E | Promise<E>;
     try {
-      result = context.with(trace.setSpan(parent, phase), () => this.#inner.dispatch(event, eventName));
+      result = context.with(trace.setSpan(parent, phase), () => this.inner.dispatch(event, eventName));
     } catch (error) {
       this.#finish(phase, event, eventName, request, error);
       throw error;
@@ -118,39 +115,7 @@ export class TracingEventDispatcher implements EventDispatcherInterface {
     }
     // The main request only: its error page's sub-request answers with the same Response.
     if (!this.#serverTiming || !event.isMainRequest()) return;
-    const timing = serverTimingOf(this.#inner.getCalls(request));
+    const timing = serverTimingOf(this.inner.getCalls(request));
     if (timing !== '') event.response.headers.set('Server-Timing', timing, false);
-  }
-
-  addListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>, priority?: number): void {
-    this.#inner.addListener(eventName, listener, priority);
-  }
-
-  removeListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>): void {
-    this.#inner.removeListener(eventName, listener);
-  }
-
-  addSubscriber(subscriber: EventSubscriber): void {
-    this.#inner.addSubscriber(subscriber);
-  }
-
-  removeSubscriber(subscriber: EventSubscriber): void {
-    this.#inner.removeSubscriber(subscriber);
-  }
-
-  getListeners(eventName: string): Listener<never>[] {
-    return this.#inner.getListeners(eventName);
-  }
-
-  getAllListeners(): Map<string, Listener<never>[]> {
-    return this.#inner.getAllListeners();
-  }
-
-  getListenerPriority(eventName: string, listener: Listener<never>): number | undefined {
-    return this.#inner.getListenerPriority(eventName, listener);
-  }
-
-  hasListeners(eventName?: string): boolean {
-    return this.#inner.hasListeners(eventName);
   }
 }

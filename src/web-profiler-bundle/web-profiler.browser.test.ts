@@ -2,9 +2,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { serveKernel, type RunningServer } from '../server/serve-kernel.ts';
 import { profiledKernel } from './test-support/profiled-kernel.ts';
+import { launchChromium } from '../testing/launch-chromium.ts';
 
 // Real Chromium, installed by the system (never downloaded); one launch for the whole file.
 const artifacts = join(process.cwd(), 'var', 'test-artifacts');
@@ -20,10 +21,7 @@ describe('The web profiler in Chromium', () => {
     mkdirSync(artifacts, { recursive: true });
     running = await serveKernel(profiledKernel().kernel, { port: 0 });
     base = running.url;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
 
