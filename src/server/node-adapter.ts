@@ -47,7 +47,8 @@ export class NodeAdapter {
     const request = this.createRequest(req);
     let response = await this.#respond(request, res);
     response = this.#writeHead(request, response, req, res);
-    await this.#writeBody(request, response, res);
+    const writing = this.#writeBody(request, response, res);
+    if (writing !== undefined) await writing;
     await sent(res);
     try {
       await this.#app.terminate(request, response);
@@ -99,15 +100,29 @@ export class NodeAdapter {
     }
   }
 
-  async #writeBody(request: Request, response: Response, res: ServerResponse): Promise<void> {
-    const sending = (async () => response.sendContent(res))().catch((error: unknown) => {
-      if (!res.destroyed && !isClientGone(error)) {
-        this.#logger.critical('The body of "{method} {url}" failed mid-stream, its connection was closed: {reason}', context(request, error));
-      }
-      res.destroy();
-    });
+  /**
+   * Writes the body. An in-memory body is written at once (no promise); a streamed or
+   * file body is awaited, unless the client leaves first.
+   */
+  #writeBody(request: Request, response: Response, res: ServerResponse): Promise<unknown> | undefined {
+    let writing: void | Promise<void>;
+    try {
+      writing = response.sendContent(res);
+    } catch (error) {
+      this.#bodyFailed(error, request, res);
+      return undefined;
+    }
+    if (writing === undefined) return undefined;
+    const sending = writing.catch((error: unknown) => this.#bodyFailed(error, request, res));
     // A body writer still waiting on a client that left must not hold back terminate.
-    await Promise.race([sending, closed(res)]);
+    return Promise.race([sending, closed(res)]);
+  }
+
+  #bodyFailed(error: unknown, request: Request, res: ServerResponse): void {
+    if (!res.destroyed && !isClientGone(error)) {
+      this.#logger.critical('The body of "{method} {url}" failed mid-stream, its connection was closed: {reason}', context(request, error));
+    }
+    res.destroy();
   }
 }
 
