@@ -5,6 +5,9 @@ import { createKernel } from '../src/create-kernel.ts';
 const kernel = createKernel();
 const running = await serveKernel(kernel, { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 8000) });
 process.stdout.write(` [OK] Sluice ${kernel.environment} server listening on ${running.url} (Ctrl-C to stop)\n`);
+if (kernel.environment === 'prod' && (process.env.APP_SECRET ?? '') === '') {
+  process.stderr.write(' [WARNING] APP_SECRET is not set: a random secret is used for this process, so CSRF tokens end with it. Set APP_SECRET when running several processes or across restarts.\n');
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,4 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import type { FrameworkConfigInput } from '../../src/kernel/kernel-config.ts';
+
+let generatedSecret: string | undefined;
+
+/**
+ * The prod secret signs CSRF tokens: it comes from APP_SECRET. Without one, a random
+ * secret for this process keeps the app safe (never a well-known default), at the price
+ * of tokens that do not survive a restart or cross processes (`npm start` says so).
+ */
+function prodSecret(): string {
+  const secret = process.env.APP_SECRET;
+  if (secret !== undefined && secret !== '') return secret;
+  return (generatedSecret ??= randomBytes(32).toString('base64url'));
+}
 
 /** The framework configuration of each environment. */
 const environments: Record<string, FrameworkConfigInput> = {
@@ -13,7 +27,6 @@ const environments: Record<string, FrameworkConfigInput> = {
   prod: {
     defaultLocale: 'en',
     enabledLocales: ['en', 'fr'],
-    secret: process.env.APP_SECRET ?? 'change-me-in-production-please',
     log: { format: 'jsonl', fingersCrossed: true },
   },
 };
@@ -21,7 +34,7 @@ const environments: Record<string, FrameworkConfigInput> = {
 export function configFor(environment: string): FrameworkConfigInput {
   const config = environments[environment];
   if (config === undefined) throw new Error(`Unknown environment "${environment}"; known: ${Object.keys(environments).join(', ')}.`);
-  return config;
+  return environment === 'prod' ? { ...config, secret: prodSecret() } : config;
 }
 
 /** The events application's own settings (the framework's are above). */

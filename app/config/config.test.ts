@@ -1,0 +1,33 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { configFor } from './config.ts';
+
+describe('The app configuration', () => {
+  it('signs with APP_SECRET in prod', () => {
+    const before = process.env.APP_SECRET;
+    process.env.APP_SECRET = 'a-secret-from-the-environment-0123';
+    try {
+      assert.equal(configFor('prod').secret, 'a-secret-from-the-environment-0123');
+    } finally {
+      if (before === undefined) delete process.env.APP_SECRET;
+      else process.env.APP_SECRET = before;
+    }
+  });
+
+  it('never falls back to a well-known prod secret: without APP_SECRET it is random per process', () => {
+    const before = process.env.APP_SECRET;
+    delete process.env.APP_SECRET;
+    try {
+      const secret = configFor('prod').secret!;
+      assert.ok(secret.length >= 40, secret);
+      assert.equal(configFor('prod').secret, secret, 'the same for the whole process');
+      assert.ok(!/change-me|secret/i.test(secret));
+    } finally {
+      if (before !== undefined) process.env.APP_SECRET = before;
+    }
+  });
+
+  it('refuses an unknown environment, naming the known ones', () => {
+    assert.throws(() => configFor('staging'), { message: 'Unknown environment "staging"; known: dev, test, prod.' });
+  });
+});
