@@ -76,6 +76,14 @@ describe('SessionListener: lazy sessions', () => {
     assert.equal(response.headers.get('Cache-Control'), 'no-cache, private');
   });
 
+  it('does not even make a Session object for a request that never asks for one', async () => {
+    const { kernel } = app();
+    const request = get('/plain');
+    await kernel.request(request);
+    assert.equal(request.peekSession(), undefined);
+    assert.equal(request.hasSession(), true);
+  });
+
   it('does not look up the session a cookie names when the request does not use it', async () => {
     const { kernel, store } = app();
     const response = await kernel.request(withCookie('/plain', newSessionId()));

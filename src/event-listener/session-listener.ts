@@ -52,11 +52,14 @@ export class SessionListener implements EventSubscriber {
     if (!event.isMainRequest()) return;
     const request = event.request;
     // A session given beforehand (a test's, a front controller's) is kept.
-    if (request.session === undefined || request.session === null) {
+    const given = request.peekSession();
+    if (given === undefined || given === null) {
+      // Made on first use: a request that never touches the session costs no Session.
       const { store, cookie, ttl } = this.#options;
-      request.session = new Session(store, { requestedId: request.cookies.get(cookie.name), ttlMs: ttl * 1000 });
+      request.setSessionFactory(() => new Session(store, { requestedId: request.cookies.get(cookie.name), ttlMs: ttl * 1000 }));
+    } else if (given instanceof Session) {
+      this.#usageAtStart.set(request, given.usageIndex);
     }
-    if (request.session instanceof Session) this.#usageAtStart.set(request, request.session.usageIndex);
   }
 
   onKernelResponse(event: ResponseEvent): void | Promise<void> {
@@ -64,7 +67,8 @@ export class SessionListener implements EventSubscriber {
     const { request, response } = event;
     const autoCacheControl = !response.headers.has(NO_AUTO_CACHE_CONTROL_HEADER);
     response.headers.remove(NO_AUTO_CACHE_CONTROL_HEADER);
-    const session = request.session;
+    // peek: a session nobody asked for was never made, so it was not used
+    const session = request.peekSession();
     if (!(session instanceof Session)) return;
     if (session.usageIndex !== (this.#usageAtStart.get(request) ?? 0)) {
       if (autoCacheControl) this.#makePrivate(response);

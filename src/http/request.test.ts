@@ -110,3 +110,25 @@ describe('Request', () => {
     assert.equal(request.headers.get('referer'), 'http://localhost:8000/');
   });
 });
+
+describe('Request.session', () => {
+  it('is made on first use, once, and shared with the request\'s duplicates', () => {
+    let made = 0;
+    const request = Request.create('/');
+    request.setSessionFactory(() => ({ n: ++made }));
+    const sub = request.duplicate(undefined, {});
+    assert.equal(request.peekSession(), undefined);
+    assert.equal(request.hasSession(), true);
+    assert.deepEqual(sub.session, { n: 1 });
+    assert.equal(request.session, sub.session);
+    assert.equal(made, 1);
+  });
+
+  it('keeps a session given directly', () => {
+    const request = Request.create('/');
+    const given = { mine: true };
+    request.setSessionFactory(() => ({ made: true }));
+    request.session = given;
+    assert.equal(request.session, given);
+  });
+});

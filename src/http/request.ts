@@ -64,8 +64,6 @@ export class Request {
   trust: TrustPolicy | undefined;
   locale: string | undefined;
   defaultLocale = 'en';
-  /** The session, once SessionListener has installed one. */
-  session: unknown;
 
   readonly #url: string;
   readonly #secure: boolean;
@@ -81,6 +79,8 @@ export class Request {
   #form: ParameterBag<string | string[]> | undefined;
   #files: ParameterBag<unknown> | undefined;
   readonly #serial: number;
+  /** Shared with the request's duplicates, so a sub-request sees the same session. */
+  #sessionSlot: { value: unknown; factory: (() => unknown) | undefined } = { value: undefined, factory: undefined };
 
   constructor(init: RequestInit = {}) {
     this.#serial = ++nextId;
@@ -93,6 +93,39 @@ export class Request {
     this.#serverPort = init.serverPort ?? (this.#secure ? 443 : 80);
     this.body = init.body;
     this.trust = init.trust;
+  }
+
+  /**
+   * The session, once SessionListener has installed one. It is made on first use: most
+   * requests never touch it, and building one for each was measurable work.
+   */
+  get session(): unknown {
+    const slot = this.#sessionSlot;
+    if (slot.value === undefined && slot.factory !== undefined) {
+      slot.value = slot.factory();
+      slot.factory = undefined;
+    }
+    return slot.value;
+  }
+
+  set session(session: unknown) {
+    this.#sessionSlot.value = session;
+    this.#sessionSlot.factory = undefined;
+  }
+
+  /** Installs how to make the session when something first asks for it. */
+  setSessionFactory(factory: () => unknown): void {
+    this.#sessionSlot.factory = factory;
+  }
+
+  /** The session if one was made or given, without making it. */
+  peekSession(): unknown {
+    return this.#sessionSlot.value;
+  }
+
+  /** Whether a session was given or can be made. */
+  hasSession(): boolean {
+    return this.#sessionSlot.value !== undefined || this.#sessionSlot.factory !== undefined;
   }
 
   /** A short per-process id, for log correlation. */
@@ -324,7 +357,7 @@ export class Request {
     if (this.#cookies !== undefined) copy.#cookies = this.#cookies;
     copy.#proxy = this.#proxy;
     copy.#host = this.#host;
-    copy.session = this.session;
+    copy.#sessionSlot = this.#sessionSlot;
     copy.locale = this.locale;
     copy.defaultLocale = this.defaultLocale;
     const format = this.attributes.get('_format');
