@@ -6,6 +6,7 @@ import type { RequestContext } from './request-context.ts';
 import { Rejection, type Captures, type RouteEntry } from './route-entry.ts';
 import type { RouteParameters } from './route-matcher.ts';
 import { SegmentTrie } from './segment-trie.ts';
+import { firstAccepted } from './first-accepted.ts';
 import { slashCounts } from './slash-count.ts';
 
 /** Larger chunks mean fewer regex runs but longer result arrays and marker scans. */
@@ -169,15 +170,7 @@ export class RouteTree {
     canRedirect: boolean,
     misses: MatchMisses | undefined,
   ): RouteParameters | MatchMisses {
-    for (const entry of this.#candidates(path, after)) {
-      const match = entry.regex.exec(path);
-      if (match === null) continue;
-      const result = entry.evaluate(path, trimmed, match, 1, context, request, canRedirect);
-      if (typeof result !== 'number') return result;
-      if (result === Rejection.SLASH_REDIRECT) return MatchMisses.NONE;
-      if (result === Rejection.METHOD || result === Rejection.SCHEME) (misses ??= new MatchMisses()).record(entry, result);
-    }
-    return misses ?? MatchMisses.NONE;
+    return firstAccepted(this.#candidates(path, after), path, trimmed, context, request, canRedirect, misses);
   }
 
   #candidates(path: string, after: number): RouteEntry[] {

@@ -1,8 +1,9 @@
 import { BaseUrlMatcher, type UrlMatcherOptions } from './base-url-matcher.ts';
-import { MatchMisses } from './match-misses.ts';
+import type { MatchMisses } from './match-misses.ts';
 import type { RequestContext } from './request-context.ts';
 import type { RouteCollection } from './route-collection.ts';
-import { Rejection, RouteEntry } from './route-entry.ts';
+import { RouteEntry } from './route-entry.ts';
+import { firstAccepted } from './first-accepted.ts';
 import type { RouteParameters } from './route-matcher.ts';
 
 /**
@@ -27,15 +28,6 @@ export class UrlMatcher extends BaseUrlMatcher {
     request: unknown,
     canRedirect: boolean,
   ): RouteParameters | MatchMisses {
-    let misses: MatchMisses | undefined;
-    for (const entry of this.entries) {
-      const match = entry.regex.exec(path);
-      if (match === null) continue;
-      const result = entry.evaluate(path, trimmed, match, 1, context, request, canRedirect);
-      if (typeof result !== 'number') return result;
-      if (result === Rejection.SLASH_REDIRECT) return MatchMisses.NONE;
-      if (result === Rejection.METHOD || result === Rejection.SCHEME) (misses ??= new MatchMisses()).record(entry, result);
-    }
-    return misses ?? MatchMisses.NONE;
+    return firstAccepted(this.entries, path, trimmed, context, request, canRedirect, undefined);
   }
 }
