@@ -1,19 +1,17 @@
 /**
  * In-process cost of the kernel alone (no socket): requests handled and terminated in a
- * loop against the events app in prod, reported as µs per request. Useful with
+ * loop against the benchmark's app (the events app plus the peers' route table) in prod, reported as µs per request. Useful with
  * `node --cpu-prof --import tsx bench/kernel-micro.ts [path] [count]` to see where the
  * framework's own time goes.
  */
 import { performance } from 'node:perf_hooks';
-import { AppKernel } from '../app/src/app-kernel.ts';
-import { projectDir } from '../app/src/create-kernel.ts';
-import { configFor } from '../app/config/config.ts';
 import { Request } from '../src/http/request.ts';
+import { createBenchKernel } from './bench-kernel.ts';
 
 const path = process.argv[2] ?? '/';
 const count = Number(process.argv[3] ?? 20000);
 const environment = process.env.APP_ENV ?? 'prod';
-const kernel = new AppKernel({ environment, debug: environment !== 'prod', projectDir, config: configFor(environment) });
+const kernel = createBenchKernel(environment);
 kernel.boot();
 
 async function once(): Promise<number> {

@@ -6,6 +6,7 @@ import { KernelEvents } from '../kernel/kernel-events.ts';
 import { RequestType } from '../kernel/request-type.ts';
 import { toError } from '../kernel/thrown-value-error.ts';
 import { HttpException } from '../exception/http-exception.ts';
+import { isThenable } from '../event-dispatcher/listener.ts';
 import { Response } from '../http/response.ts';
 import type { Request } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
@@ -58,21 +59,39 @@ export class ErrorListener implements EventSubscriber {
     this.#logException(event.throwable, (e) => `Uncaught Exception ${throwableClassName(e)}: "${e.message}" at ${locate(e)}`);
   }
 
-  async onKernelException(event: ExceptionEvent): Promise<void> {
+  /** Renders the error page through a sub-request; synchronously when the sub-request's handling is. */
+  onKernelException(event: ExceptionEvent): void | Promise<void> {
     const throwable = event.throwable;
     const subRequest = this.#duplicateRequest(throwable, event.request);
-    let response: Response;
+    const kernel = event.kernel;
+    let answer: Response | Promise<Response>;
     try {
-      response = await event.kernel.handle(subRequest, RequestType.SUB, false);
+      answer = kernel.respond === undefined ? kernel.handle(subRequest, RequestType.SUB, false) : kernel.respond(subRequest, RequestType.SUB, false);
     } catch (thrown) {
-      const failure = toError(thrown);
-      this.#logException(failure, (e) => `Exception thrown when handling an exception (${throwableClassName(e)}: ${e.message} at ${locate(e)})`);
-      linkAsDeepestCause(failure, throwable);
-      event.setThrowable(failure);
-      response = new Response(plain500, 500, { 'Content-Type': 'text/html; charset=UTF-8' });
+      this.#renderingFailed(event, thrown, throwable);
+      return;
     }
+    if (!isThenable(answer)) {
+      this.#answer(event, answer);
+      return;
+    }
+    return answer.then(
+      (response) => this.#answer(event, response),
+      (thrown: unknown) => this.#renderingFailed(event, thrown, throwable),
+    );
+  }
+
+  #answer(event: ExceptionEvent, response: Response): void {
     event.setResponse(response);
     if (this.#debug) this.#errorPages.add(event.request);
+  }
+
+  #renderingFailed(event: ExceptionEvent, thrown: unknown, throwable: Error): void {
+    const failure = toError(thrown);
+    this.#logException(failure, (e) => `Exception thrown when handling an exception (${throwableClassName(e)}: ${e.message} at ${locate(e)})`);
+    linkAsDeepestCause(failure, throwable);
+    event.setThrowable(failure);
+    this.#answer(event, new Response(plain500, 500, { 'Content-Type': 'text/html; charset=UTF-8' }));
   }
 
   removeCspHeader(event: ResponseEvent): void {

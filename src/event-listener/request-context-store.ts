@@ -41,18 +41,18 @@ export class RequestContextStore {
     return request === undefined ? this.#fallback : this.get(request);
   }
 
+  /** The request's context; host, scheme and ports are read from the request only when first needed. */
   static fromRequest(request: Request): RequestContext {
-    const scheme = request.scheme;
-    const port = request.port;
-    return new RequestContext({
-      method: request.method,
-      host: request.host,
-      scheme,
-      httpPort: scheme === 'http' ? port : 80,
-      httpsPort: scheme === 'https' ? port : 443,
-      pathInfo: request.rawPath,
-      queryString: request.queryString,
-      parameters: { _locale: request.getLocale() },
+    return RequestContext.deferred(request.method, request.rawPath, Object.freeze({ _locale: request.getLocale() }), () => {
+      const scheme = request.scheme;
+      const port = request.port;
+      return {
+        host: request.host,
+        scheme,
+        httpPort: scheme === 'http' ? port : 80,
+        httpsPort: scheme === 'https' ? port : 443,
+        queryString: request.queryString,
+      };
     });
   }
 }

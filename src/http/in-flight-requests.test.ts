@@ -15,9 +15,18 @@ describe('InFlightRequests', () => {
     assert.equal(inFlight.isWaiting(request), false);
   });
 
+  it('gives a response the handling already has straight back, tracking nothing', () => {
+    const inFlight = new InFlightRequests();
+    const request = Request.create('/');
+    const response = new Response('ok');
+    assert.equal(inFlight.track(request, response), response);
+    assert.equal(inFlight.isWaiting(request), false);
+    assert.equal(inFlight.answer(request, Promise.resolve(new Response('late'))), false);
+  });
+
   it('passes the handling\'s failure on', async () => {
     const inFlight = new InFlightRequests();
-    await assert.rejects(inFlight.track(Request.create('/'), Promise.reject(new Error('broken'))), /broken/);
+    await assert.rejects(Promise.resolve(inFlight.track(Request.create('/'), Promise.reject(new Error('broken')))), /broken/);
   });
 
   it('resolves with an answer given while the handling still runs', async () => {

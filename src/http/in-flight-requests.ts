@@ -13,8 +13,13 @@ type Settle = (answer: Promise<Response>) => void;
 export class InFlightRequests {
   readonly #waiting = new WeakMap<Request, Settle>();
 
-  /** Resolves with the handling's response, or with an answer given first through `answer`. */
-  track(request: Request, handling: Promise<Response>): Promise<Response> {
+  /**
+   * Resolves with the handling's response, or with an answer given first through `answer`.
+   * A handling that already has its response (it ran synchronously) is not tracked: it
+   * is given back as it is, and nothing can answer it twice.
+   */
+  track(request: Request, handling: Response | Promise<Response>): Response | Promise<Response> {
+    if (!(handling instanceof Promise)) return handling;
     const response = new Promise<Response>((resolve, reject) => {
       this.#waiting.set(request, (answer) => answer.then(resolve, reject));
     });

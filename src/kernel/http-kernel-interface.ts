@@ -8,4 +8,9 @@ export interface HttpKernelInterface {
    * through kernel.exception; without it the error is thrown to the caller.
    */
   handle(request: Request, type?: RequestType, catchErrors?: boolean): Promise<Response>;
+  /**
+   * `handle` without a promise when none is needed: the response itself when the handling
+   * was synchronous. Listeners that start a sub-request use it when the kernel has it.
+   */
+  respond?(request: Request, type?: RequestType, catchErrors?: boolean): Response | Promise<Response>;
 }

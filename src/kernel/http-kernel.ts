@@ -24,10 +24,19 @@ import type { HttpKernelInterface } from './http-kernel-interface.ts';
 import { ControllerDoesNotReturnResponseError } from './controller-does-not-return-response-error.ts';
 import { toError } from './thrown-value-error.ts';
 
+/** A response now, or once an asynchronous listener or controller is done. */
+export type MaybePromise<T> = T | Promise<T>;
+
 /**
  * Turns a request into a response by dispatching the kernel events in the reference's
- * order. Sync listeners and controllers run without a promise per step: a dispatch is
- * awaited only when it returned one.
+ * order.
+ *
+ * The pipeline is synchronous until something in it is not: each step looks at what
+ * the dispatch, the controller or the error handling returned, goes on at once when it
+ * is a value, and chains the rest of the pipeline on the promise only when one came
+ * back. A request whose listeners and controller are all synchronous makes no promise,
+ * no microtask and no async context switch ({@link HttpKernel.respond}); `handle` gives
+ * the same answer as a promise.
  */
 export class HttpKernel implements HttpKernelInterface {
   readonly dispatcher: EventDispatcherInterface;
@@ -43,35 +52,67 @@ export class HttpKernel implements HttpKernelInterface {
   }
 
   handle(request: Request, type: RequestType = RequestType.MAIN, catchErrors = true): Promise<Response> {
+    try {
+      return Promise.resolve(this.respond(request, type, catchErrors));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * `handle` without the promise when none is needed: the response itself when the whole
+   * pipeline ran synchronously, a promise of it otherwise. Without `catchErrors` an error
+   * is thrown, or the promise rejects, as it happened.
+   */
+  respond(request: Request, type: RequestType = RequestType.MAIN, catchErrors = true): MaybePromise<Response> {
     // A main request gets its own request stack for every await of its handling; it
     // ends with the handling, so kernel.terminate (after the send) sees no request.
     if (type === RequestType.MAIN && this.requestStack.depth === 0) {
-      return this.requestStack.runMain(request, () => this.#handle(request, type, catchErrors, false));
+      return this.requestStack.runMain(request, () => this.#handle(request, type, catchErrors));
     }
     this.requestStack.push(request);
-    return this.#handle(request, type, catchErrors, true);
+    let answer: MaybePromise<Response>;
+    try {
+      answer = this.#handle(request, type, catchErrors);
+    } catch (error) {
+      this.requestStack.pop();
+      throw error;
+    }
+    if (!isThenable(answer)) {
+      this.requestStack.pop();
+      return answer;
+    }
+    const pop = (): void => void this.requestStack.pop();
+    return answer.finally(pop);
   }
 
-  async #handle(request: Request, type: RequestType, catchErrors: boolean, pushed: boolean): Promise<Response> {
+  #handle(request: Request, type: RequestType, catchErrors: boolean): MaybePromise<Response> {
+    let answer: MaybePromise<Response>;
     try {
-      return await this.#handleRaw(request, type);
+      answer = this.#handleRaw(request, type);
     } catch (thrown) {
-      let error = toError(thrown);
-      if (error instanceof RequestException) error = new BadRequestHttpException(error.message, { cause: error });
-      if (!catchErrors) {
-        await this.#finishRequest(request, type);
-        throw error;
-      }
-      return await this.#handleThrowable(error, request, type);
-    } finally {
-      if (pushed) this.requestStack.pop();
+      return this.#failed(thrown, request, type, catchErrors);
     }
+    if (!isThenable(answer)) return answer;
+    return answer.then(undefined, (thrown: unknown) => this.#failed(thrown, request, type, catchErrors));
+  }
+
+  /** An error out of the pipeline: kernel.exception's response, or (without catchErrors) the error after kernel.finish_request. */
+  #failed(thrown: unknown, request: Request, type: RequestType, catchErrors: boolean): MaybePromise<Response> {
+    let error = toError(thrown);
+    if (error instanceof RequestException) error = new BadRequestHttpException(error.message, { cause: error });
+    if (catchErrors) return this.#handleThrowable(error, request, type);
+    const finished = this.#finishRequest(request, type);
+    if (finished === undefined) throw error;
+    return finished.then(() => {
+      throw error;
+    });
   }
 
   /** Runs kernel.terminate, after the response has been sent. Main requests only. */
-  async terminate(request: Request, response: Response): Promise<void> {
+  terminate(request: Request, response: Response): void | Promise<void> {
     const dispatched = this.dispatcher.dispatch(new TerminateEvent(this, request, response), KernelEvents.TERMINATE);
-    if (isThenable(dispatched)) await dispatched;
+    if (isThenable(dispatched)) return Promise.resolve(dispatched).then(ignore);
   }
 
   /**
@@ -81,71 +122,93 @@ export class HttpKernel implements HttpKernelInterface {
    * reference's terminateWithException, minus the sending, which is the server's.
    */
   handleUncaughtException(error: Error, request: Request): Promise<Response> {
-    return this.#handleThrowable(error, request, RequestType.MAIN);
+    try {
+      return Promise.resolve(this.#handleThrowable(error, request, RequestType.MAIN));
+    } catch (failure) {
+      return Promise.reject(failure);
+    }
   }
 
-  async #handleRaw(request: Request, type: RequestType): Promise<Response> {
-    const requestEvent = new RequestEvent(this, request, type);
-    let dispatched: unknown = this.dispatcher.dispatch(requestEvent, KernelEvents.REQUEST);
-    if (isThenable(dispatched)) await dispatched;
-    if (requestEvent.response !== undefined) return this.#filterResponse(requestEvent.response, request, type);
+  #handleRaw(request: Request, type: RequestType): MaybePromise<Response> {
+    const event = new RequestEvent(this, request, type);
+    const dispatched = this.dispatcher.dispatch(event, KernelEvents.REQUEST);
+    if (isThenable(dispatched)) return then(dispatched, () => this.#afterRequest(event, request, type));
+    return this.#afterRequest(event, request, type);
+  }
 
+  #afterRequest(requestEvent: RequestEvent, request: Request, type: RequestType): MaybePromise<Response> {
+    if (requestEvent.response !== undefined) return this.#filterResponse(requestEvent.response, request, type);
     const resolved = this.resolver.getController(request);
     if (resolved === undefined) {
       throw new NotFoundHttpException(`Unable to find the controller for path "${request.pathInfo}". The route is wrongly configured.`);
     }
-    const controllerEvent = new ControllerEvent(this, resolved, request, type);
-    dispatched = this.dispatcher.dispatch(controllerEvent, KernelEvents.CONTROLLER);
-    if (isThenable(dispatched)) await dispatched;
-
-    const args = this.argumentResolver.getArguments(request, controllerEvent.controller);
-    const argumentsEvent = new ControllerArgumentsEvent(this, controllerEvent.controller, args, request, type);
-    dispatched = this.dispatcher.dispatch(argumentsEvent, KernelEvents.CONTROLLER_ARGUMENTS);
-    if (isThenable(dispatched)) await dispatched;
-
-    let result = callController(argumentsEvent.controller, argumentsEvent.arguments);
-    if (isThenable(result)) result = await result;
-    if (result instanceof Response) return this.#filterResponse(result, request, type);
-
-    const viewEvent = new ViewEvent(this, request, type, result);
-    dispatched = this.dispatcher.dispatch(viewEvent, KernelEvents.VIEW);
-    if (isThenable(dispatched)) await dispatched;
-    if (viewEvent.response === undefined) throw notAResponse(result, argumentsEvent.controller);
-    return this.#filterResponse(viewEvent.response, request, type);
+    const event = new ControllerEvent(this, resolved, request, type);
+    const dispatched = this.dispatcher.dispatch(event, KernelEvents.CONTROLLER);
+    if (isThenable(dispatched)) return then(dispatched, () => this.#afterController(event, request, type));
+    return this.#afterController(event, request, type);
   }
 
-  /**
-   * kernel.response then kernel.finish_request. Returns the response itself when both
-   * dispatches were synchronous, so the common path costs no promise and no tick.
-   */
-  #filterResponse(response: Response, request: Request, type: RequestType): Response | Promise<Response> {
+  #afterController(controllerEvent: ControllerEvent, request: Request, type: RequestType): MaybePromise<Response> {
+    const args = this.argumentResolver.getArguments(request, controllerEvent.controller);
+    const event = new ControllerArgumentsEvent(this, controllerEvent.controller, args, request, type);
+    const dispatched = this.dispatcher.dispatch(event, KernelEvents.CONTROLLER_ARGUMENTS);
+    if (isThenable(dispatched)) return then(dispatched, () => this.#callController(event, request, type));
+    return this.#callController(event, request, type);
+  }
+
+  #callController(event: ControllerArgumentsEvent, request: Request, type: RequestType): MaybePromise<Response> {
+    const result = callController(event.controller, event.arguments);
+    if (isThenable(result)) return then(result, (value) => this.#afterCall(value, event.controller, request, type));
+    return this.#afterCall(result, event.controller, request, type);
+  }
+
+  #afterCall(result: unknown, controller: Controller, request: Request, type: RequestType): MaybePromise<Response> {
+    if (result instanceof Response) return this.#filterResponse(result, request, type);
+    const event = new ViewEvent(this, request, type, result);
+    const dispatched = this.dispatcher.dispatch(event, KernelEvents.VIEW);
+    if (isThenable(dispatched)) return then(dispatched, () => this.#afterView(event, result, controller, request, type));
+    return this.#afterView(event, result, controller, request, type);
+  }
+
+  #afterView(event: ViewEvent, result: unknown, controller: Controller, request: Request, type: RequestType): MaybePromise<Response> {
+    if (event.response === undefined) throw notAResponse(result, controller);
+    return this.#filterResponse(event.response, request, type);
+  }
+
+  /** kernel.response then kernel.finish_request. */
+  #filterResponse(response: Response, request: Request, type: RequestType): MaybePromise<Response> {
     const event = new ResponseEvent(this, request, type, response);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.RESPONSE);
-    if (isThenable(dispatched)) return this.#finishAfter(dispatched, event, request, type);
+    if (isThenable(dispatched)) return then(dispatched, () => this.#finishWith(event, request, type));
+    return this.#finishWith(event, request, type);
+  }
+
+  #finishWith(event: ResponseEvent, request: Request, type: RequestType): MaybePromise<Response> {
     const finished = this.#finishRequest(request, type);
     return finished === undefined ? event.response : finished.then(() => event.response);
   }
 
-  async #finishAfter(dispatched: PromiseLike<unknown>, event: ResponseEvent, request: Request, type: RequestType): Promise<Response> {
-    await dispatched;
-    await this.#finishRequest(request, type);
-    return event.response;
-  }
-
-  #finishRequest(request: Request, type: RequestType): void | Promise<unknown> {
+  #finishRequest(request: Request, type: RequestType): undefined | Promise<unknown> {
     const dispatched = this.dispatcher.dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
-    return isThenable(dispatched) ? (dispatched as Promise<unknown>) : undefined;
+    return isThenable(dispatched) ? Promise.resolve(dispatched) : undefined;
   }
 
-  async #handleThrowable(thrown: Error, request: Request, type: RequestType): Promise<Response> {
+  #handleThrowable(thrown: Error, request: Request, type: RequestType): MaybePromise<Response> {
     const event = new ExceptionEvent(this, request, type, thrown);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.EXCEPTION);
-    if (isThenable(dispatched)) await dispatched;
+    if (isThenable(dispatched)) return then(dispatched, () => this.#afterException(event, request, type));
+    return this.#afterException(event, request, type);
+  }
+
+  #afterException(event: ExceptionEvent, request: Request, type: RequestType): MaybePromise<Response> {
     const error = event.throwable;
     const response = event.response;
     if (response === undefined) {
-      await this.#finishRequest(request, type);
-      throw error;
+      const finished = this.#finishRequest(request, type);
+      if (finished === undefined) throw error;
+      return finished.then(() => {
+        throw error;
+      });
     }
     if (!event.isAllowingCustomResponseCode() && !response.isClientError() && !response.isServerError() && !response.isRedirect()) {
       if (error instanceof HttpException) {
@@ -155,14 +218,23 @@ export class HttpKernel implements HttpKernelInterface {
         response.setStatusCode(500);
       }
     }
+    // A kernel.response listener that fails on the error response: it is sent unfiltered.
+    let filtered: MaybePromise<Response>;
     try {
-      return await this.#filterResponse(response, request, type);
+      filtered = this.#filterResponse(response, request, type);
     } catch {
-      // a kernel.response listener failed on the error response: send it unfiltered
       return response;
     }
+    return isThenable(filtered) ? filtered.then(undefined, () => response) : filtered;
   }
 }
+
+/** The rest of the pipeline once `pending` settles; its rejection stays a rejection. */
+function then<T>(pending: PromiseLike<unknown>, next: (value: unknown) => MaybePromise<T>): Promise<T> {
+  return Promise.resolve(pending).then(next);
+}
+
+function ignore(): void {}
 
 function notAResponse(result: unknown, controller: Controller): ControllerDoesNotReturnResponseError {
   let message = `The controller must return a "Response" object but it returned ${describeValue(result)}.`;

@@ -14,7 +14,7 @@ import { ArgumentResolver } from '../controller/argument-resolver.ts';
 import type { ArgumentValueResolver } from '../controller/value-resolver/argument-value-resolver.ts';
 import { RouteCollection } from '../routing/route-collection.ts';
 import { DebugClassLoader } from '../error-handler/debug-class-loader.ts';
-import { HttpKernel } from './http-kernel.ts';
+import { HttpKernel, type MaybePromise } from './http-kernel.ts';
 import type { HttpKernelInterface } from './http-kernel-interface.ts';
 import { RequestType } from './request-type.ts';
 import { Container } from './container.ts';
@@ -147,10 +147,16 @@ export abstract class Kernel implements HttpKernelInterface {
     return this.#httpKernel!.handle(request, type, catchErrors);
   }
 
-  /** Runs kernel.terminate; call it after the response has been sent. */
-  async terminate(request: Request, response: Response): Promise<void> {
+  /** `handle` without a promise when the whole handling was synchronous (see HttpKernel#respond). */
+  respond(request: Request, type: RequestType = RequestType.MAIN, catchErrors = true): MaybePromise<Response> {
+    if (!this.#booted) this.boot();
+    return this.#httpKernel!.respond(request, type, catchErrors);
+  }
+
+  /** Runs kernel.terminate; call it after the response has been sent. A promise only when a listener made one. */
+  terminate(request: Request, response: Response): void | Promise<void> {
     if (!this.#booted) return;
-    await this.#httpKernel!.terminate(request, response);
+    return this.#httpKernel!.terminate(request, response);
   }
 
   /** Stops bundles and flushes logs; the kernel can boot again afterwards. */

@@ -35,3 +35,39 @@ describe('RequestContext', () => {
     });
   });
 });
+
+describe('RequestContext.deferred', () => {
+  it('works out host, scheme, ports and query string once, on first read', () => {
+    let calls = 0;
+    const context = RequestContext.deferred('get', '/blog', { _locale: 'en' }, () => {
+      calls++;
+      return { host: 'Example.com', scheme: 'HTTPS', httpsPort: 8443, queryString: 'page=2' };
+    });
+    assert.equal(context.method, 'GET');
+    assert.equal(context.pathInfo, '/blog');
+    assert.equal(context.getParameter('_locale'), 'en');
+    assert.equal(calls, 0, 'method, path and parameters need no resolving');
+    assert.equal(context.host, 'example.com');
+    assert.equal(context.scheme, 'https');
+    assert.equal(context.httpsPort, 8443);
+    assert.equal(context.queryString, 'page=2');
+    assert.equal(calls, 1);
+  });
+
+  it('stays deferred through withParameter and keeps the rest', () => {
+    let calls = 0;
+    const context = RequestContext.deferred('GET', '/', { _locale: 'en' }, () => {
+      calls++;
+      return { host: 'a.test' };
+    });
+    const french = context.withParameter('_locale', 'fr');
+    assert.equal(calls, 0);
+    assert.equal(french.getParameter('_locale'), 'fr');
+    assert.equal(context.getParameter('_locale'), 'en');
+    assert.equal(french.host, 'a.test');
+    assert.deepEqual(french.toJSON(), {
+      baseUrl: '', method: 'GET', host: 'a.test', scheme: 'http', httpPort: 80, httpsPort: 443,
+      pathInfo: '/', queryString: '', parameters: { _locale: 'fr' },
+    });
+  });
+});

@@ -11,6 +11,9 @@ export interface RequestContextInit {
   parameters?: Readonly<Record<string, string>>;
 }
 
+/** The parts of a context that cost something to work out (trusted proxies, Host parsing). */
+export type DeferredContextFields = Pick<RequestContextInit, 'baseUrl' | 'host' | 'scheme' | 'httpPort' | 'httpsPort' | 'queryString'>;
+
 /**
  * What the matcher and the generator need to know about the current request: method,
  * host, scheme, ports, base URL and path, plus parameters the generator reuses (such as
@@ -20,34 +23,101 @@ export interface RequestContextInit {
  * context (as in the reference, where the router's context is updated per request)
  * would leak one request's host or locale into another. Each request builds its own
  * context, and `with()` / `withParameter()` return changed copies.
+ *
+ * A context made for a request ({@link RequestContext.deferred}) works out host, scheme,
+ * ports and query string only when one of them is first read: most matches need the
+ * method and the path alone.
  */
 export class RequestContext {
-  readonly baseUrl: string;
-  /** Upper case, as HTTP methods are compared case-insensitively. */
-  readonly method: string;
-  /** Lower case: host names are case-insensitive. */
-  readonly host: string;
-  /** Lower case. */
-  readonly scheme: string;
-  readonly httpPort: number;
-  readonly httpsPort: number;
-  readonly pathInfo: string;
-  readonly queryString: string;
-  readonly parameters: Readonly<Record<string, string>>;
+  #method: string;
+  #pathInfo: string;
+  #parameters: Readonly<Record<string, string>>;
+  #resolve: (() => DeferredContextFields) | undefined;
+  #baseUrl = '';
+  #host = 'localhost';
+  #scheme = 'http';
+  #httpPort = 80;
+  #httpsPort = 443;
+  #queryString = '';
 
   constructor(init: RequestContextInit = {}) {
-    this.baseUrl = init.baseUrl ?? '';
-    this.method = (init.method ?? 'GET').toUpperCase();
-    this.host = (init.host ?? 'localhost').toLowerCase();
-    this.scheme = (init.scheme ?? 'http').toLowerCase();
-    this.httpPort = init.httpPort ?? 80;
-    this.httpsPort = init.httpsPort ?? 443;
-    this.pathInfo = init.pathInfo ?? '/';
-    this.queryString = init.queryString ?? '';
-    this.parameters = Object.freeze({ ...init.parameters });
-    // A subclass adds its own fields after this constructor returns, so only a plain
-    // context is frozen here.
-    if (new.target === RequestContext) Object.freeze(this);
+    this.#method = (init.method ?? 'GET').toUpperCase();
+    this.#pathInfo = init.pathInfo ?? '/';
+    this.#parameters = Object.freeze({ ...init.parameters });
+    this.#resolve = undefined;
+    this.#assign(init);
+  }
+
+  /**
+   * A context whose method, path and parameters are known now and whose other fields
+   * come from `resolve`, called once, on first read.
+   */
+  static deferred(method: string, pathInfo: string, parameters: Readonly<Record<string, string>>, resolve: () => DeferredContextFields): RequestContext {
+    const context = new RequestContext({ method, pathInfo });
+    context.#parameters = parameters;
+    context.#resolve = resolve;
+    return context;
+  }
+
+  #assign(fields: DeferredContextFields): void {
+    this.#baseUrl = fields.baseUrl ?? '';
+    this.#host = (fields.host ?? 'localhost').toLowerCase();
+    this.#scheme = (fields.scheme ?? 'http').toLowerCase();
+    this.#httpPort = fields.httpPort ?? 80;
+    this.#httpsPort = fields.httpsPort ?? 443;
+    this.#queryString = fields.queryString ?? '';
+  }
+
+  #settle(): void {
+    const resolve = this.#resolve;
+    if (resolve === undefined) return;
+    this.#resolve = undefined;
+    this.#assign(resolve());
+  }
+
+  /** Upper case, as HTTP methods are compared case-insensitively. */
+  get method(): string {
+    return this.#method;
+  }
+
+  get pathInfo(): string {
+    return this.#pathInfo;
+  }
+
+  get parameters(): Readonly<Record<string, string>> {
+    return this.#parameters;
+  }
+
+  get baseUrl(): string {
+    this.#settle();
+    return this.#baseUrl;
+  }
+
+  /** Lower case: host names are case-insensitive. */
+  get host(): string {
+    this.#settle();
+    return this.#host;
+  }
+
+  /** Lower case. */
+  get scheme(): string {
+    this.#settle();
+    return this.#scheme;
+  }
+
+  get httpPort(): number {
+    this.#settle();
+    return this.#httpPort;
+  }
+
+  get httpsPort(): number {
+    this.#settle();
+    return this.#httpsPort;
+  }
+
+  get queryString(): string {
+    this.#settle();
+    return this.#queryString;
   }
 
   /**
@@ -79,7 +149,10 @@ export class RequestContext {
 
   /** A copy with one parameter set. */
   withParameter(name: string, value: string): RequestContext {
-    return this.with({ parameters: { ...this.parameters, [name]: value } });
+    const parameters = Object.freeze({ ...this.#parameters, [name]: value });
+    const resolve = this.#resolve;
+    if (resolve !== undefined) return RequestContext.deferred(this.#method, this.#pathInfo, parameters, resolve);
+    return this.with({ parameters });
   }
 
   getParameter(name: string): string | undefined {

@@ -3,6 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import { Request, type TrustPolicy } from '../http/request.ts';
 import { HeaderBag } from '../http/header-bag.ts';
 import { Response } from '../http/response.ts';
+import { isThenable } from '../event-dispatcher/listener.ts';
 import type { HttpApplication } from './http-application.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
 
@@ -17,6 +18,10 @@ export interface NodeAdapterOptions {
    * `Content-Length: 0` and a 206 the full file's length.
    */
   prepare?: boolean;
+  /** Whether the server is closing: the answers then say `Connection: close`. */
+  isClosing?: () => boolean;
+  /** Called when a response is done with (sent, or its client gone), before terminate. */
+  onClosed?: () => void;
 }
 
 /** Errors that only say the client went away; there is nobody left to tell. */
@@ -26,34 +31,45 @@ const clientGoneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTR
  * Turns node:http's (IncomingMessage, ServerResponse) into a Request, asks the application
  * for the Response, writes it, and runs terminate once the client has it. Every failure
  * stays within its own request: the server keeps serving the others.
+ *
+ * A response the application made synchronously is written in the same turn, without a
+ * promise; one listener on the response's `close` runs terminate.
  */
 export class NodeAdapter {
   readonly #app: HttpApplication;
   readonly #logger: CriticalLogger;
   readonly #trust: TrustPolicy | undefined;
   readonly #prepare: boolean;
+  readonly #isClosing: () => boolean;
+  readonly #onClosed: (() => void) | undefined;
 
   constructor(app: HttpApplication, options: NodeAdapterOptions = {}) {
     this.#app = app;
     this.#logger = options.logger ?? stderrLogger;
     this.#trust = options.trust;
     this.#prepare = options.prepare ?? true;
+    this.#isClosing = options.isClosing ?? never;
+    this.#onClosed = options.onClosed;
   }
 
-  /** Answers one request. Never rejects. */
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Answers one request. Never throws; the answer may be written later, when the application's is a promise. */
+  handle(req: IncomingMessage, res: ServerResponse): void {
     // Writing to a socket the client has closed emits 'error'; unheard, it would end the process.
     res.on('error', ignore);
     const request = this.createRequest(req);
-    let response = await this.#respond(request, res);
-    response = this.#writeHead(request, response, req, res);
-    const writing = this.#writeBody(request, response, res);
-    if (writing !== undefined) await writing;
-    await sent(res);
+    let answer: Response | Promise<Response>;
     try {
-      await this.#app.terminate(request, response);
+      answer = this.#app.handle(request);
     } catch (error) {
-      this.#logger.critical('Terminating "{method} {url}" failed: {reason}', context(request, error));
+      answer = this.#failed(error, request, res);
+    }
+    if (isThenable(answer)) {
+      answer.then(
+        (response) => this.#send(response, request, req, res),
+        (error: unknown) => this.#send(this.#failed(error, request, res), request, req, res),
+      );
+    } else {
+      this.#send(answer, request, req, res);
     }
   }
 
@@ -71,23 +87,44 @@ export class NodeAdapter {
     });
   }
 
-  async #respond(request: Request, res: ServerResponse): Promise<Response> {
-    try {
-      const response = await this.#app.handle(request);
-      if (!(response instanceof Response)) throw new TypeError(`The application answered ${typeof response}, not a Response.`);
-      return response;
-    } catch (error) {
-      // a body read cut short by a client that left is no failure of the application
-      if (res.destroyed && isClientGone(error)) return internalServerError();
+  #failed(error: unknown, request: Request, res: ServerResponse): Response {
+    // a body read cut short by a client that left is no failure of the application
+    if (!(res.destroyed && isClientGone(error))) {
       this.#logger.critical('No response could be made for "{method} {url}", a bare 500 was sent: {reason}', context(request, error));
-      return internalServerError();
     }
+    return internalServerError();
+  }
+
+  #send(answer: unknown, request: Request, req: IncomingMessage, res: ServerResponse): void {
+    let response = answer instanceof Response ? answer : this.#failed(new TypeError(`The application answered ${typeof answer}, not a Response.`), request, res);
+    response = this.#writeHead(request, response, req, res);
+    this.#writeBody(request, response, res);
+    // node emits 'close' on the response once it is finished, or when the client left first.
+    if (res.closed) this.#terminate(request, response);
+    else res.once('close', () => this.#terminate(request, response));
+  }
+
+  #terminate(request: Request, response: Response): void {
+    this.#onClosed?.();
+    let done: void | Promise<void>;
+    try {
+      done = this.#app.terminate(request, response);
+    } catch (error) {
+      this.#terminateFailed(error, request);
+      return;
+    }
+    if (isThenable(done)) done.then(undefined, (error: unknown) => this.#terminateFailed(error, request));
+  }
+
+  #terminateFailed(error: unknown, request: Request): void {
+    this.#logger.critical('Terminating "{method} {url}" failed: {reason}', context(request, error));
   }
 
   /** Prepares and writes the status line and headers; a response that cannot be written becomes the bare 500. */
   #writeHead(request: Request, response: Response, req: IncomingMessage, res: ServerResponse): Response {
-    // A body the application left unread is not drained (it may be endless): the connection closes instead.
-    if (!req.complete) res.shouldKeepAlive = false;
+    // A body the application left unread is not drained (it may be endless): the connection
+    // closes instead. So does every connection once the server is closing.
+    if (!req.complete || this.#isClosing()) res.shouldKeepAlive = false;
     try {
       if (this.#prepare) response.prepare(request);
       res.writeHead(response.statusCode, response.statusText, response.headers.toNodeHeaders());
@@ -100,22 +137,16 @@ export class NodeAdapter {
     }
   }
 
-  /**
-   * Writes the body. An in-memory body is written at once (no promise); a streamed or
-   * file body is awaited, unless the client leaves first.
-   */
-  #writeBody(request: Request, response: Response, res: ServerResponse): Promise<unknown> | undefined {
+  /** Writes the body: an in-memory one at once, a streamed or file body over time (its failure closes the connection). */
+  #writeBody(request: Request, response: Response, res: ServerResponse): void {
     let writing: void | Promise<void>;
     try {
       writing = response.sendContent(res);
     } catch (error) {
       this.#bodyFailed(error, request, res);
-      return undefined;
+      return;
     }
-    if (writing === undefined) return undefined;
-    const sending = writing.catch((error: unknown) => this.#bodyFailed(error, request, res));
-    // A body writer still waiting on a client that left must not hold back terminate.
-    return Promise.race([sending, closed(res)]);
+    if (writing !== undefined) writing.catch((error: unknown) => this.#bodyFailed(error, request, res));
   }
 
   #bodyFailed(error: unknown, request: Request, res: ServerResponse): void {
@@ -140,21 +171,13 @@ function isClientGone(error: unknown): boolean {
   return typeof error === 'object' && error !== null && clientGoneCodes.has((error as { code?: string }).code ?? '');
 }
 
-function sent(res: ServerResponse): Promise<void> {
-  if (res.writableFinished || res.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    res.once('finish', resolve);
-    res.once('close', resolve);
-  });
-}
-
-function closed(res: ServerResponse): Promise<void> {
-  return res.closed ? Promise.resolve() : new Promise((resolve) => res.once('close', resolve));
-}
-
 function context(request: Request, error: unknown): Record<string, unknown> {
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return { method: request.method, url: `${request.rawPath}${request.queryString === '' ? '' : `?${request.queryString}`}`, reason, exception: error };
 }
 
 function ignore(): void {}
+
+function never(): boolean {
+  return false;
+}

@@ -35,11 +35,19 @@ export class NodeServer {
   readonly #adapter: NodeAdapter;
   readonly #staticFiles: StaticFiles | undefined;
   readonly #logger: CriticalLogger;
-  readonly #inFlight = new Set<ServerResponse>();
+  /** Static file responses being written; the application's are told by the adapter's isClosing. */
+  readonly #filesInFlight = new Set<ServerResponse>();
   #closing: Promise<void> | undefined;
 
   constructor(options: NodeServerOptions) {
-    this.#adapter = new NodeAdapter(options.app, options);
+    this.#adapter = new NodeAdapter(options.app, {
+      ...options,
+      isClosing: () => this.#closing !== undefined,
+      // a socket turns idle once node has finished with its response: next turn
+      onClosed: () => {
+        if (this.#closing !== undefined) setImmediate(() => this.server.closeIdleConnections());
+      },
+    });
     this.#staticFiles = options.staticFiles;
     this.#logger = options.logger ?? stderrLogger;
     const requestTimeout = options.requestTimeout ?? 300_000;
@@ -75,7 +83,7 @@ export class NodeServer {
   /** Resolves once every connection is closed; calling it again gives the same promise. */
   close(graceMs = 10_000): Promise<void> {
     this.#closing ??= new Promise<void>((resolve) => {
-      for (const res of this.#inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      for (const res of this.#filesInFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       const deadline = setTimeout(() => this.server.closeAllConnections(), graceMs);
       this.server.close(() => {
         clearTimeout(deadline);
@@ -89,24 +97,22 @@ export class NodeServer {
 
   #onRequest(req: IncomingMessage, res: ServerResponse): void {
     if (this.#closing !== undefined) res.shouldKeepAlive = false;
-    this.#inFlight.add(res);
-    res.once('close', () => {
-      this.#inFlight.delete(res);
-      // the socket turns idle once node has finished with this response: next turn
-      if (this.#closing !== undefined) setImmediate(() => this.server.closeIdleConnections());
-    });
-    void this.#dispatch(req, res);
+    const file = this.#staticFiles?.match(req);
+    if (file === undefined) this.#adapter.handle(req, res);
+    else void this.#serveFile(req, res, file);
   }
 
-  async #dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const file = this.#staticFiles?.match(req);
-    if (file !== undefined) {
-      try {
-        if (await this.#staticFiles!.serve(req, res, file)) return;
-      } catch (error) {
-        this.#logger.critical('Serving the static file "{file}" failed, the application answers instead: {reason}', { file, reason: String(error), exception: error });
-      }
+  async #serveFile(req: IncomingMessage, res: ServerResponse, file: string): Promise<void> {
+    this.#filesInFlight.add(res);
+    res.once('close', () => {
+      this.#filesInFlight.delete(res);
+      if (this.#closing !== undefined) setImmediate(() => this.server.closeIdleConnections());
+    });
+    try {
+      if (await this.#staticFiles!.serve(req, res, file)) return;
+    } catch (error) {
+      this.#logger.critical('Serving the static file "{file}" failed, the application answers instead: {reason}', { file, reason: String(error), exception: error });
     }
-    await this.#adapter.handle(req, res);
+    this.#adapter.handle(req, res);
   }
 }

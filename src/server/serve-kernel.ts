@@ -28,14 +28,14 @@ export interface RunningServer {
 }
 
 /**
- * The kernel, its main requests tracked while they wait for their response: an error
- * escaping a request's handling can then still answer it (DebugHandlersListener).
+ * The kernel as the adapter drives it: `respond` (no promise for a synchronous handling),
+ * and the main requests still waiting for their response tracked, so that an error
+ * escaping a request's handling can still answer it (DebugHandlersListener).
  */
-function trackInFlight(kernel: Kernel): HttpApplication {
+function application(kernel: Kernel): HttpApplication {
   const inFlight = kernel.container.find('in_flight_requests');
-  if (inFlight === undefined) return kernel;
   return {
-    handle: (request) => inFlight.track(request, kernel.handle(request)),
+    handle: inFlight === undefined ? (request) => kernel.respond(request) : (request) => inFlight.track(request, kernel.respond(request)),
     terminate: (request, response) => kernel.terminate(request, response),
   };
 }
@@ -50,7 +50,7 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
   const staticFiles = new StaticFiles(kernel.publicDir);
   kernel.container.set('static_files', staticFiles);
   const server = new NodeServer({
-    app: trackInFlight(kernel),
+    app: application(kernel),
     staticFiles,
     logger: kernel.logger('request'),
     // The configured trusted proxies and hosts, built once at boot.
