@@ -1,6 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer as createHttpsServer, get as httpsGet } from 'node:https';
+import { Agent, get } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +38,43 @@ describe('NodeAdapter', () => {
       assert.equal(request.isSecure, false);
       assert.equal(request.port, 80);
       assert.equal(request.body, undefined);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('keeps the connection alive for answers made synchronously and asynchronously', async () => {
+    const app = new FakeApplication((request) => (request.rawPath === '/later' ? Promise.resolve(new Response('later')) : new Response('now')));
+    const server = await listen(app);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const sockets = new Set<unknown>();
+      for (const path of ['/now', '/later', '/now']) {
+        const reply = await new Promise<{ body: string; connection: string | undefined }>((resolve, reject) => {
+          const req = get({ port: server.port, path, agent }, (res) => {
+            sockets.add(res.socket);
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ body, connection: res.headers.connection }));
+          });
+          req.on('error', reject);
+        });
+        assert.equal(reply.body, path === '/later' ? 'later' : 'now');
+        assert.equal(reply.connection, 'keep-alive');
+      }
+      assert.equal(sockets.size, 1, 'one connection served all three');
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  });
+
+  test('closes the connection after a synchronous answer that left a request body unread', async () => {
+    const server = await listen(new FakeApplication(() => new Response('ignored your body')));
+    try {
+      const raw = await sendRaw(server.port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly part');
+      assert.match(raw, /^HTTP\/1\.1 200/);
+      assert.match(raw, /connection: close/i);
     } finally {
       await server.close();
     }

@@ -124,7 +124,8 @@ export class NodeAdapter {
   #writeHead(request: Request, response: Response, req: IncomingMessage, res: ServerResponse): Response {
     // A body the application left unread is not drained (it may be endless): the connection
     // closes instead. So does every connection once the server is closing.
-    if (!req.complete || this.#isClosing()) res.shouldKeepAlive = false;
+    // (A request without a body is not `complete` yet while its 'request' event runs.)
+    if ((!req.complete && hasBody(req)) || this.#isClosing()) res.shouldKeepAlive = false;
     try {
       if (this.#prepare) response.prepare(request);
       res.writeHead(response.statusCode, response.statusText, response.headers.toNodeHeaders());

@@ -15,13 +15,14 @@ export class FakeApplication implements HttpApplication {
     this.handler = handler;
   }
 
-  async handle(request: Request): Promise<Response> {
+  /** Answers as the handler does: synchronously, or with its promise (as the kernel's `respond`). */
+  handle(request: Request): Response | Promise<Response> {
     this.requests.push(request);
     return this.handler(request);
   }
 
-  async terminate(request: Request, response: Response): Promise<void> {
+  terminate(request: Request, response: Response): void | Promise<void> {
     this.terminated.push({ request, response });
-    await this.onTerminate(request, response);
+    return this.onTerminate(request, response);
   }
 }
