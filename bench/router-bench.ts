@@ -1,6 +1,6 @@
 // Router lookup speed: Sluice's compiled matcher against find-my-way and rou3.
 //
-//   node --import tsx bench/router-bench.ts [--seconds=2] [--same-strings] [--wall-clock]
+//   node --import ./scripts/register-typescript.mjs bench/router-bench.ts [--seconds=2] [--same-strings] [--wall-clock]
 //
 // 1,000 GET routes (half static, half with variables, API-style prefixes) are registered
 // in each router. Each workload runs ~2 s of CPU time per router after a warm-up and

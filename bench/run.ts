@@ -62,7 +62,7 @@ const peakRss = new Map<string, number>();
 
 function start(spec: ServerSpec): Promise<{ child: ChildProcess; port: number }> {
   const command = hasTaskset ? 'taskset' : process.execPath;
-  const argv = [...(hasTaskset ? ['-c', '0', process.execPath] : []), '--import', 'tsx', join(here, spec.file)];
+  const argv = [...(hasTaskset ? ['-c', '0', process.execPath] : []), '--import', join(here, '..', 'scripts', 'register-typescript.mjs'), join(here, spec.file)];
   const child = spawn(command, argv, { env: { ...process.env, NODE_ENV: 'production', ...spec.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffer = '';

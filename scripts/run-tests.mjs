@@ -1,4 +1,4 @@
-// Runs node:test through tsx over an explicit list of test files.
+// Runs node:test through the project's TypeScript loader over an explicit list of test files.
 // Node 20 does not discover .ts test files by itself, so the list is built here and
 // passed on; an empty list is a failure, never a silent green run.
 import { spawnSync } from 'node:child_process';
@@ -29,7 +29,7 @@ if (files.length === 0) {
 }
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  ['--import', './scripts/register-typescript.mjs', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
   { stdio: 'inherit', env: { ...process.env, SLUICE_TEST: '1' } },
 );
 process.exit(result.status ?? 1);

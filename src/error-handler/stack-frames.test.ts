@@ -108,7 +108,7 @@ describe('readSourceExcerpt', () => {
 
   it('shows no source outside the project root or under node_modules', () => {
     assert.equal(readSourceExcerpt(thisFile, markerLine, '/nonexistent/root'), undefined);
-    const dependency = fileURLToPath(new URL('../../node_modules/tsx/package.json', import.meta.url));
+    const dependency = fileURLToPath(new URL('../../node_modules/esbuild/package.json', import.meta.url));
     assert.equal(readSourceExcerpt(dependency, 1, projectRoot), undefined);
   });
 

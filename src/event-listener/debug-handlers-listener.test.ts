@@ -15,6 +15,7 @@ import { RequestType } from '../kernel/request-type.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { send } from '../server/test-support/http-client.ts';
 import { DebugHandlersListener, type UncaughtErrorAnswering } from './debug-handlers-listener.ts';
+import { typescriptImport } from '../testing/node-typescript.ts';
 
 class Sink {
   readonly lines: string[] = [];
@@ -161,7 +162,7 @@ class AppProcess {
 
   constructor() {
     const script = fileURLToPath(new URL('../kernel/test-support/uncaught-error-app.ts', import.meta.url));
-    this.child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [...typescriptImport, script], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stderr!.resume();
     let buffered = '';
     this.port = new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { send } from './test-support/http-client.ts';
+import { typescriptImport } from '../testing/node-typescript.ts';
 
 type Line = { listening?: number; pid?: number; critical?: string; stopped?: boolean };
 
@@ -16,7 +17,7 @@ class ClusterProcess {
 
   constructor() {
     const script = fileURLToPath(new URL('./test-support/cluster-app.ts', import.meta.url));
-    this.child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    this.child = spawn(process.execPath, [...typescriptImport, script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let buffered = '';
     this.child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       buffered += chunk;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { send } from '../server/test-support/http-client.ts';
 import { redisUnavailable } from './test-support/redis-available.ts';
+import { typescriptImport } from '../testing/node-typescript.ts';
 
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const skip = await redisUnavailable(url);
@@ -19,7 +20,7 @@ class AppProcess {
 
   constructor() {
     const script = fileURLToPath(new URL('./test-support/session-app.ts', import.meta.url));
-    this.child = spawn(process.execPath, ['--import', 'tsx', script], {
+    this.child = spawn(process.execPath, [...typescriptImport, script], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, REDIS_URL: url, SESSION_PREFIX: prefix },
     });
