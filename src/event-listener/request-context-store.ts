@@ -1,4 +1,5 @@
 import { RequestContext } from '../routing/request-context.ts';
+import { RequestSlot } from '../http/request-slot.ts';
 import type { Request } from '../http/request.ts';
 import type { RequestStack } from '../http/request-stack.ts';
 
@@ -8,7 +9,7 @@ import type { RequestStack } from '../http/request-stack.ts';
  * never see each other's host or locale. The URL generator reads the current request's.
  */
 export class RequestContextStore {
-  readonly #contexts = new WeakMap<Request, RequestContext>();
+  readonly #contexts = new RequestSlot<RequestContext>('routing context');
   readonly #requestStack: RequestStack<Request>;
   readonly #fallback: RequestContext;
 

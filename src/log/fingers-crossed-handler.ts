@@ -1,6 +1,7 @@
 import type { RequestStack } from '../http/request-stack.ts';
 import { LogLevel, toLevelValue, type LevelLike } from './level.ts';
 import type { LogHandler, LogRecord } from './log-record.ts';
+import { RequestSlot } from '../http/request-slot.ts';
 
 export interface FingersCrossedOptions {
   /** The level that makes a request's records worth writing; ERROR by default. */
@@ -32,7 +33,7 @@ export class FingersCrossedHandler implements LogHandler {
   readonly #bufferSize: number;
   readonly #level: number;
   // Keyed by the main request: a request the kernel forgets to end still goes with it.
-  readonly #buffers = new WeakMap<object, RequestBuffer>();
+  readonly #buffers = new RequestSlot<RequestBuffer>('log buffer');
 
   constructor(handler: LogHandler, requestStack: RequestStack, options: FingersCrossedOptions = {}) {
     this.#handler = handler;
