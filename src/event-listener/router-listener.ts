@@ -15,6 +15,7 @@ import type { Logger } from '../log/logger.ts';
 import type { RequestContextStore } from './request-context-store.ts';
 import { welcomePage } from './welcome-page.ts';
 import { Priority } from './priorities.ts';
+import { LazyLogValue } from '../log/lazy-log-value.ts';
 
 /** What the listener needs of a router: match a path in a context, the request available to conditions. */
 export interface RequestMatcher {
@@ -73,9 +74,7 @@ export class RouterListener implements EventSubscriber {
       route: parameters._route ?? 'n/a',
       route_parameters: parameters,
       // built only if the entry is written or shown
-      get request_uri(): string {
-        return request.getUri();
-      },
+      request_uri: new LazyLogValue(() => request.getUri()),
       method: request.method,
     });
     const routeParams: Record<string, unknown> = {};

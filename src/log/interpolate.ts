@@ -1,6 +1,7 @@
 import type { LogContext } from './log-record.ts';
 import { normalizeContextValue } from './normalize.ts';
 import { throwableClassName } from './throwable-location.ts';
+import { LazyLogValue } from './lazy-log-value.ts';
 
 const placeholder = /\{([A-Za-z0-9_.]+)\}/g;
 
@@ -33,12 +34,14 @@ export function interpolateScalars(message: string, context: LogContext): string
   if (!message.includes('{')) return message;
   return message.replace(placeholder, (match, key: string) => {
     if (!Object.hasOwn(context, key)) return match;
-    const value = context[key];
+    const given = context[key];
+    const value = given instanceof LazyLogValue ? given.value : given;
     return isScalar(value) ? String(value) : match;
   });
 }
 
 function describe(value: unknown): string {
+  if (value instanceof LazyLogValue) return describe(value.value);
   if (isScalar(value)) return String(value);
   if (value === null) return 'null';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();

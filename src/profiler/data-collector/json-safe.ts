@@ -1,3 +1,5 @@
+import { LazyLogValue } from '../../log/lazy-log-value.ts';
+
 const maxDepth = 6;
 const maxItems = 200;
 
@@ -22,6 +24,7 @@ export function toJsonSafe(value: unknown, depth = 0, seen: Set<object> = new Se
       return `[function ${value.name || 'anonymous'}]`;
   }
   const object = value as object;
+  if (object instanceof LazyLogValue) return toJsonSafe(object.value, depth, seen);
   if (object instanceof Error) return { class: object.constructor.name || object.name, message: object.message };
   if (object instanceof Date) return Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString();
   if (seen.has(object)) return '[circular]';
