@@ -150,15 +150,38 @@ export class Logger {
 
 /** A record whose message is built on first read, then kept. */
 function lazyRecord(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: () => string, context: LogContext): LogRecord {
-  let message: string | undefined;
-  return {
-    level,
-    levelValue,
-    time: Date.now(),
-    channel,
-    get message(): string {
-      return (message ??= build());
-    },
-    context,
-  };
+  return new LazyMessageRecord(level, levelValue, channel, build, context);
+}
+
+/**
+ * A record whose message is built on first read. A class, not a literal with a getter:
+ * such a literal gets a hidden class of its own that pins its closure (and the error it
+ * describes) through the next young-generation collections.
+ */
+class LazyMessageRecord implements LogRecord {
+  readonly level: LevelName;
+  readonly levelValue: LogRecord['levelValue'];
+  readonly time: number;
+  readonly channel: string;
+  readonly context: LogContext;
+  #build: (() => string) | undefined;
+  #message: string | undefined;
+
+  constructor(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: () => string, context: LogContext) {
+    this.level = level;
+    this.levelValue = levelValue;
+    this.time = Date.now();
+    this.channel = channel;
+    this.context = context;
+    this.#build = build;
+  }
+
+  get message(): string {
+    const build = this.#build;
+    if (build !== undefined) {
+      this.#message = build();
+      this.#build = undefined;
+    }
+    return this.#message!;
+  }
 }
