@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadDriver } from '../kernel/optional-driver.ts';
 import type { Connection } from './connection.ts';
 import { assertValidMetadata, type ColumnType, type EntityMetadata } from './entity-metadata.ts';
 import { PostgresRepository } from './postgres-repository.ts';
@@ -31,7 +32,7 @@ export class PostgresConnection implements Connection {
   #closed = false;
 
   constructor(options: PostgresOptions = {}) {
-    this.pool = new pg.Pool({
+    this.pool = new (loadDriver<typeof pg>('pg').Pool)({
       ...(options.connectionString !== undefined && { connectionString: options.connectionString }),
       max: options.max ?? 10,
     });

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadDriver } from '../kernel/optional-driver.ts';
 import type { ProfileData } from './profile.ts';
 import { isValidToken, matchesSearch, summaryOf, type ProfileSearch, type ProfileSummary, type ProfilerStorage } from './profiler-storage.ts';
 
@@ -28,7 +29,7 @@ export class RedisProfilerStorage implements ProfilerStorage {
   /** `redis` is a client, or a URL (`redis://127.0.0.1:6379/0`) for a client this storage owns. */
   constructor(redis: Redis | string, options: RedisProfilerStorageOptions = {}) {
     this.#ownsClient = typeof redis === 'string';
-    this.#redis = typeof redis === 'string' ? new Redis(redis, { lazyConnect: true, maxRetriesPerRequest: 1 }) : redis;
+    this.#redis = typeof redis === 'string' ? new (loadDriver<typeof import('ioredis')>('ioredis').Redis)(redis, { lazyConnect: true, maxRetriesPerRequest: 1 }) : redis;
     this.#prefix = options.prefix ?? 'sluice:profiler:';
     this.#maxProfiles = options.maxProfiles ?? 1000;
     this.#maxAge = options.maxAge ?? 2 * 24 * 3600 * 1000;

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadDriver } from '../kernel/optional-driver.ts';
 import type { SessionStore } from './session-store.ts';
 
 export interface RedisSessionStoreOptions {
@@ -25,7 +26,7 @@ export class RedisSessionStore implements SessionStore {
   constructor(options: RedisSessionStoreOptions = {}) {
     this.prefix = options.prefix ?? 'sluice:session:';
     this.#ownsClient = options.client === undefined;
-    this.#client = options.client ?? new Redis(options.url ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 2_000 });
+    this.#client = options.client ?? new (loadDriver<typeof import('ioredis')>('ioredis').Redis)(options.url ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 2_000 });
     // Connection failures reach the caller as rejected commands (an error page); the
     // client's own 'error' events would otherwise be printed for every retry.
     if (this.#ownsClient) this.#client.on('error', () => {});
