@@ -36,6 +36,22 @@ describe('FileProfilerStorage', () => {
     assert.deepEqual((await first.find()).map((s) => s.token), ['2b2b29', '2b2b22']);
   });
 
+  it('past its count bound removes each old profile at once and rewrites the index only in batches', async () => {
+    const dir = join(root, 'batched');
+    const now = Date.now();
+    const storage = new FileProfilerStorage(dir, { maxProfiles: 20 });
+    const lineCounts: number[] = [];
+    for (let i = 0; i < 45; i++) {
+      await storage.write(profileData(`3c${String(i).padStart(4, '0')}`, { time: now + i }));
+      lineCounts.push(readFileSync(join(dir, 'index.jsonl'), 'utf8').trim().split('\n').length);
+    }
+    assert.deepEqual((await storage.find({ limit: 100 })).map((s) => s.token), Array.from({ length: 20 }, (_, i) => `3c${String(44 - i).padStart(4, '0')}`));
+    assert.equal(await storage.read('3c0024'), undefined, 'the newest profile past the bound is gone');
+    assert.ok(await storage.read('3c0025'));
+    assert.ok(Math.max(...lineCounts) <= 22, `the index stays within a tenth of the bound: ${Math.max(...lineCounts)} lines`);
+    assert.ok(lineCounts.filter((n, i) => i > 0 && n < lineCounts[i - 1]!).length <= 13, 'rewritten in batches, not on every write');
+  });
+
   it('refuses to write a profile whose token is not a token', async () => {
     await assert.rejects(new FileProfilerStorage(join(root, 'bad')).write(profileData('../x')), /Invalid profile token/);
   });

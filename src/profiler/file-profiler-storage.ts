@@ -18,9 +18,12 @@ export interface FileProfilerStorageOptions {
  * with one summary per line, appended (one short write, so processes sharing the
  * directory do not interleave lines). Searches read the index only.
  *
- * Bounds are enforced by this process when it writes: once the index holds more than
- * `maxProfiles` lines or its oldest line is older than `maxAge`, the index is rewritten
- * without the excess and their files are removed.
+ * Bounds are enforced by this process when it writes, at a constant cost per write: it
+ * keeps the index's tokens in memory (read once), removes the files of profiles beyond
+ * `maxProfiles` or older than `maxAge` at once, and rewrites the index without them only
+ * once enough lines went stale (a tenth of the bound). Searches apply the bounds to what
+ * the index still lists, so they never see a removed profile. (Rewriting the index on
+ * every write made each request of a debug app read and write the whole index.)
  */
 export class FileProfilerStorage implements ProfilerStorage {
   readonly dir: string;
@@ -30,8 +33,10 @@ export class FileProfilerStorage implements ProfilerStorage {
   readonly #index: string;
   /** Writes of this process, one after the other, so pruning never races an append. */
   #queue: Promise<unknown> = Promise.resolve();
-  #lines: number | undefined;
-  #oldest = Number.POSITIVE_INFINITY;
+  /** The profiles this process knows are kept, oldest first; read from the index on the first write. */
+  #kept: Array<{ token: string; time: number }> | undefined;
+  /** Lines of the index whose profiles are gone. */
+  #stale = 0;
 
   constructor(dir: string, options: FileProfilerStorageOptions = {}) {
     this.dir = dir;
@@ -61,17 +66,16 @@ export class FileProfilerStorage implements ProfilerStorage {
   }
 
   async find(search: ProfileSearch = {}): Promise<ProfileSummary[]> {
-    const found = (await this.#readIndex()).filter((summary) => !this.#expired(summary.time) && matchesSearch(summary, search));
     // The index is in write order; a parent is written after its children but may be older.
-    found.sort((a, b) => b.time - a.time);
-    return found.slice(0, search.limit ?? 50);
+    const kept = (await this.#readIndex()).filter((summary) => !this.#expired(summary.time)).sort((a, b) => b.time - a.time).slice(0, this.#maxProfiles);
+    return kept.filter((summary) => matchesSearch(summary, search)).slice(0, search.limit ?? 50);
   }
 
   purge(): Promise<void> {
     const done = this.#queue.then(async () => {
       await rm(this.dir, { recursive: true, force: true });
-      this.#lines = 0;
-      this.#oldest = Number.POSITIVE_INFINITY;
+      this.#kept = [];
+      this.#stale = 0;
     });
     this.#queue = done.catch(() => undefined);
     return done;
@@ -82,30 +86,36 @@ export class FileProfilerStorage implements ProfilerStorage {
     await mkdir(join(file, '..'), { recursive: true });
     await writeFile(file, JSON.stringify(profile));
     await appendFile(this.#index, `${JSON.stringify(summaryOf(profile))}\n`);
-    if (this.#lines === undefined) {
-      // first write of this process: learn what earlier runs left
-      const existing = await this.#readIndex();
-      this.#lines = existing.length;
-      for (const summary of existing) this.#oldest = Math.min(this.#oldest, summary.time);
-    } else {
-      this.#lines++;
-      this.#oldest = Math.min(this.#oldest, profile.time);
+    if (this.#kept === undefined) {
+      // first write of this process: apply the bounds to what earlier runs left, index included
+      await this.#rewriteIndex();
+      return;
     }
-    if (this.#lines > this.#maxProfiles || this.#expired(this.#oldest)) await this.#prune();
+    insertByTime(this.#kept, { token: profile.token, time: profile.time });
+    const gone: string[] = [];
+    while (this.#kept.length > this.#maxProfiles) gone.push(this.#kept.shift()!.token);
+    while (this.#kept.length > 0 && this.#expired(this.#kept[0]!.time)) gone.push(this.#kept.shift()!.token);
+    if (gone.length === 0) return;
+    await Promise.all(gone.map((token) => rm(this.#file(token), { force: true })));
+    this.#stale += gone.length;
+    if (this.#stale >= Math.max(1, Math.ceil(this.#maxProfiles / 10))) await this.#rewriteIndex();
   }
 
-  async #prune(): Promise<void> {
+  /** Rewrites the index with the profiles within bounds (whoever wrote them) and removes the others' files. */
+  async #rewriteIndex(): Promise<void> {
     const all = await this.#readIndex();
     const fresh = all.filter((summary) => !this.#expired(summary.time));
     fresh.sort((a, b) => a.time - b.time);
     const kept = fresh.slice(Math.max(0, fresh.length - this.#maxProfiles));
-    const keptTokens = new Set(kept.map((summary) => summary.token));
-    const temporary = `${this.#index}.${process.pid}.tmp`;
-    await writeFile(temporary, kept.map((summary) => `${JSON.stringify(summary)}\n`).join(''));
-    await rename(temporary, this.#index);
-    await Promise.all(all.filter((summary) => !keptTokens.has(summary.token)).map((summary) => rm(this.#file(summary.token), { force: true })));
-    this.#lines = kept.length;
-    this.#oldest = kept[0]?.time ?? Number.POSITIVE_INFINITY;
+    if (kept.length < all.length) {
+      const keptTokens = new Set(kept.map((summary) => summary.token));
+      const temporary = `${this.#index}.${process.pid}.tmp`;
+      await writeFile(temporary, kept.map((summary) => `${JSON.stringify(summary)}\n`).join(''));
+      await rename(temporary, this.#index);
+      await Promise.all(all.filter((summary) => !keptTokens.has(summary.token)).map((summary) => rm(this.#file(summary.token), { force: true })));
+    }
+    this.#kept = kept.map((summary) => ({ token: summary.token, time: summary.time }));
+    this.#stale = 0;
   }
 
   async #readIndex(): Promise<ProfileSummary[]> {
@@ -134,4 +144,11 @@ export class FileProfilerStorage implements ProfilerStorage {
   #expired(time: number): boolean {
     return this.#now() - time > this.#maxAge;
   }
+}
+
+/** Inserts keeping the list ordered by time; a new profile is almost always the newest. */
+function insertByTime(list: Array<{ token: string; time: number }>, entry: { token: string; time: number }): void {
+  let at = list.length;
+  while (at > 0 && list[at - 1]!.time > entry.time) at--;
+  list.splice(at, 0, entry);
 }
