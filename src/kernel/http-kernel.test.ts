@@ -181,3 +181,75 @@ describe('HttpKernel', () => {
     assert.deepEqual([a.content, b.content], ['own', 'own']);
   });
 });
+
+describe('HttpKernel#respond', () => {
+  it('answers with the response itself when every listener and the controller are synchronous', () => {
+    const { kernel, events } = makeKernel(() => new Response('now'));
+    const answer = kernel.respond(Request.create('/'));
+    assert.ok(answer instanceof Response, 'no promise');
+    assert.equal(answer.content, 'now');
+    assert.deepEqual(events, ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.response', 'kernel.finish_request']);
+  });
+
+  it('renders an error synchronously when kernel.exception answers synchronously', () => {
+    const { kernel, dispatcher, events } = makeKernel(() => {
+      throw new Error('broken');
+    });
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => e.setResponse(new Response(`error page: ${e.throwable.message}`)));
+    const answer = kernel.respond(Request.create('/'));
+    assert.ok(answer instanceof Response);
+    assert.equal(answer.statusCode, 500);
+    assert.equal(answer.content, 'error page: broken');
+    assert.deepEqual(events, ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.exception', 'kernel.response', 'kernel.finish_request']);
+  });
+
+  it('throws at once without catchErrors, after kernel.finish_request', () => {
+    const { kernel, events } = makeKernel(() => {
+      throw new Error('broken');
+    });
+    assert.throws(() => kernel.respond(Request.create('/'), RequestType.MAIN, false), /broken/);
+    assert.deepEqual(events, ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.finish_request']);
+  });
+
+  it('follows a promise from any step, in the same order, with the request still current', async () => {
+    const { kernel, dispatcher, events, stack } = makeKernel(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return new Response('later');
+    });
+    const seenInResponse: Array<Request | undefined> = [];
+    dispatcher.addListener(KernelEvents.CONTROLLER, async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    dispatcher.addListener(KernelEvents.RESPONSE, () => {
+      seenInResponse.push(stack.getCurrentRequest());
+    });
+    const request = Request.create('/');
+    const answer = kernel.respond(request);
+    assert.ok(answer instanceof Promise);
+    const response = await answer;
+    assert.equal(response.content, 'later');
+    assert.deepEqual(events, ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.response', 'kernel.finish_request']);
+    assert.deepEqual(seenInResponse, [request]);
+    assert.equal(stack.getCurrentRequest(), undefined, 'the stack ends with the handling');
+  });
+
+  it('turns an asynchronous failure into the error response', async () => {
+    const { kernel, dispatcher } = makeKernel(async () => {
+      throw new Error('later failure');
+    });
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => e.setResponse(new Response(e.throwable.message)));
+    const response = await kernel.respond(Request.create('/'));
+    assert.equal(response.statusCode, 500);
+    assert.equal(response.content, 'later failure');
+  });
+
+  it('pops a sub-request off the stack whether it answered synchronously or not', async () => {
+    const { kernel, stack } = makeKernel(() => new Response('sub'));
+    const main = Request.create('/');
+    await stack.runMain(main, async () => {
+      const sync = kernel.respond(Request.create('/sub'), RequestType.SUB);
+      assert.ok(sync instanceof Response);
+      assert.equal(stack.getCurrentRequest(), main);
+    });
+  });
+});
