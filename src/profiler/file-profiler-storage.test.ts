@@ -52,6 +52,16 @@ describe('FileProfilerStorage', () => {
     assert.ok(lineCounts.filter((n, i) => i > 0 && n < lineCounts[i - 1]!).length <= 13, 'rewritten in batches, not on every write');
   });
 
+  it('writes again after its directory was removed behind its back', async () => {
+    const dir = join(root, 'removed');
+    const storage = new FileProfilerStorage(dir);
+    await storage.write(profileData('4d0101', { time: Date.now() }));
+    rmSync(dir, { recursive: true, force: true });
+    await storage.write(profileData('4d0201', { time: Date.now() }));
+    assert.ok(await storage.read('4d0201'));
+    assert.deepEqual((await storage.find()).map((s) => s.token), ['4d0201']);
+  });
+
   it('refuses to write a profile whose token is not a token', async () => {
     await assert.rejects(new FileProfilerStorage(join(root, 'bad')).write(profileData('../x')), /Invalid profile token/);
   });

@@ -37,6 +37,8 @@ export class FileProfilerStorage implements ProfilerStorage {
   #kept: Array<{ token: string; time: number }> | undefined;
   /** Lines of the index whose profiles are gone. */
   #stale = 0;
+  /** Folders this process made or found, so a write does not ask again. */
+  readonly #folders = new Set<string>();
 
   constructor(dir: string, options: FileProfilerStorageOptions = {}) {
     this.dir = dir;
@@ -74,6 +76,7 @@ export class FileProfilerStorage implements ProfilerStorage {
   purge(): Promise<void> {
     const done = this.#queue.then(async () => {
       await rm(this.dir, { recursive: true, force: true });
+      this.#folders.clear();
       this.#kept = [];
       this.#stale = 0;
     });
@@ -83,8 +86,19 @@ export class FileProfilerStorage implements ProfilerStorage {
 
   async #write(profile: ProfileData): Promise<void> {
     const file = this.#file(profile.token);
-    await mkdir(join(file, '..'), { recursive: true });
-    await writeFile(file, JSON.stringify(profile));
+    const folder = join(file, '..');
+    const json = JSON.stringify(profile);
+    try {
+      if (!this.#folders.has(folder)) await mkdir(folder, { recursive: true });
+      await writeFile(file, json);
+    } catch (error) {
+      // the directory was removed behind this process's back (a cache clear): make it again
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.#folders.clear();
+      await mkdir(folder, { recursive: true });
+      await writeFile(file, json);
+    }
+    this.#folders.add(folder);
     await appendFile(this.#index, `${JSON.stringify(summaryOf(profile))}\n`);
     if (this.#kept === undefined) {
       // first write of this process: apply the bounds to what earlier runs left, index included
