@@ -97,8 +97,14 @@ export class NodeAdapter {
 
   #send(answer: unknown, request: Request, req: IncomingMessage, res: ServerResponse): void {
     let response = answer instanceof Response ? answer : this.#failed(new TypeError(`The application answered ${typeof answer}, not a Response.`), request, res);
-    response = this.#writeHead(request, response, req, res);
-    this.#writeBody(request, response, res);
+    try {
+      response = this.#writeHead(request, response, req, res);
+      this.#writeBody(request, response, res);
+    } catch (error) {
+      // not even the bare 500 could be written (headers already sent by someone else?)
+      this.#logger.critical('The response to "{method} {url}" could not be sent, its connection was closed: {reason}', context(request, error));
+      res.destroy();
+    }
     // node emits 'close' on the response once it is finished, or when the client left first.
     if (res.closed) this.#terminate(request, response);
     else res.once('close', () => this.#terminate(request, response));
