@@ -1,3 +1,4 @@
+import { headerKey } from './header-name.ts';
 export type HeaderInput = Record<string, string | number | readonly string[] | undefined>;
 
 /**
@@ -32,7 +33,7 @@ export class HeaderBag {
   get(name: string): string | undefined;
   get(name: string, fallback: string): string;
   get(name: string, fallback?: string): string | undefined {
-    const key = name.toLowerCase();
+    const key = headerKey(name);
     if (this.#map === undefined) {
       const value = this.#raw?.[key];
       if (value === undefined) return fallback;
@@ -43,7 +44,7 @@ export class HeaderBag {
   }
 
   all(name: string): readonly string[] {
-    const key = name.toLowerCase();
+    const key = headerKey(name);
     if (this.#map === undefined) {
       const value = this.#raw?.[key];
       return value === undefined ? [] : typeof value === 'string' ? [value] : value;
@@ -52,7 +53,7 @@ export class HeaderBag {
   }
 
   has(name: string): boolean {
-    const key = name.toLowerCase();
+    const key = headerKey(name);
     return this.#map === undefined ? this.#raw?.[key] !== undefined : this.#map.has(key);
   }
 
@@ -64,7 +65,7 @@ export class HeaderBag {
 
   set(name: string, value: string | number | readonly string[], replace = true): this {
     const map = this.#materialize();
-    const key = name.toLowerCase();
+    const key = headerKey(name);
     const values = Array.isArray(value) ? value.map(String) : [String(value)];
     if (replace || !map.has(key)) map.set(key, values);
     else map.get(key)!.push(...values);
@@ -72,7 +73,7 @@ export class HeaderBag {
   }
 
   remove(name: string): void {
-    this.#materialize().delete(name.toLowerCase());
+    this.#materialize().delete(headerKey(name));
   }
 
   clone(): HeaderBag {

@@ -1,5 +1,6 @@
 import { Cookie, type CookieOptions } from './cookie.ts';
 import type { HeaderInput } from './header-bag.ts';
+import { headerKey } from './header-name.ts';
 
 /**
  * Response headers: case-insensitive lookup that keeps the name as written, the cookies
@@ -31,26 +32,26 @@ export class ResponseHeaderBag {
   }
 
   get(name: string): string | undefined {
-    const key = name.toLowerCase();
+    const key = headerKey(name);
     if (key === 'cache-control') return this.cacheControlValue();
     return this.#headers.get(key)?.values[0];
   }
 
   all(name: string): readonly string[] {
-    const key = name.toLowerCase();
+    const key = headerKey(name);
     if (key === 'cache-control') return [this.cacheControlValue()];
     if (key === 'set-cookie') return this.getCookies().map(String);
     return this.#headers.get(key)?.values ?? [];
   }
 
   has(name: string): boolean {
-    const key = name.toLowerCase();
+    const key = headerKey(name);
     if (key === 'cache-control') return (this.#cacheControlMap?.size ?? 0) > 0;
     return this.#headers.has(key);
   }
 
   set(name: string, value: string | number | readonly string[], replace = true): this {
-    const key = name.toLowerCase();
+    const key = headerKey(name);
     const values = Array.isArray(value) ? value.map(String) : [String(value)];
     if (key === 'cache-control') {
       if (replace) this.#cacheControl.clear();
@@ -64,7 +65,7 @@ export class ResponseHeaderBag {
   }
 
   remove(name: string): void {
-    const key = name.toLowerCase();
+    const key = headerKey(name);
     if (key === 'cache-control') this.#cacheControlMap?.clear();
     else this.#headers.delete(key);
   }
