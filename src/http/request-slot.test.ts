@@ -24,6 +24,15 @@ describe('RequestSlot', () => {
     assert.equal(slot.get(request), undefined);
   });
 
+  it('keeps values for objects that are not requests too', () => {
+    const slot = new RequestSlot<string>('context');
+    const standIn = {};
+    slot.set(standIn, 'value');
+    assert.equal(slot.get(standIn), 'value');
+    slot.delete(standIn);
+    assert.equal(slot.get(standIn), undefined);
+  });
+
   it('is invisible to the request\'s own keys and to JSON', () => {
     const slot = new RequestSlot<string>('context');
     const request = Request.create('/');

@@ -1,27 +1,38 @@
+import { Request } from './request.ts';
+
+let nextIndex = 0;
+
 /**
- * A value a service keeps per request, stored on the request object itself under a
- * private symbol. It is what a `WeakMap<Request, T>` would give, without the ephemeron
- * table insert (and its collection cost) for every request on the hot path. Every request
- * gains the same one property, so they keep sharing one shape.
+ * A value a service keeps per request, stored in the request itself. It is what a
+ * `WeakMap<Request, T>` would give, without the ephemeron table insert (and its
+ * collection cost) for every request on the hot path, and without adding properties to
+ * requests (every request keeps one shape). Objects that are not Requests (a test's
+ * stand-in) fall back to a WeakMap.
  */
 export class RequestSlot<T> {
-  readonly #key: symbol;
+  readonly #index = nextIndex++;
+  readonly #others = new WeakMap<object, T>();
+  readonly description: string;
 
   constructor(description: string) {
-    this.#key = Symbol(description);
+    this.description = description;
   }
 
   get(request: object): T | undefined {
-    return (request as Record<symbol, T | undefined>)[this.#key];
+    if (request instanceof Request) return Request.readSlot(request, this.#index) as T | undefined;
+    return this.#others.get(request);
   }
 
   set(request: object, value: T): void {
-    (request as Record<symbol, T | undefined>)[this.#key] = value;
+    if (request instanceof Request) Request.writeSlot(request, this.#index, value);
+    else this.#others.set(request, value);
   }
 
-  /** Forgets the value (kept as an undefined property: deleting would cost the object its fast shape). */
   delete(request: object): void {
-    const slots = request as Record<symbol, T | undefined>;
-    if (slots[this.#key] !== undefined) slots[this.#key] = undefined;
+    if (request instanceof Request) {
+      if (Request.readSlot(request, this.#index) !== undefined) Request.writeSlot(request, this.#index, undefined);
+    } else {
+      this.#others.delete(request);
+    }
   }
 }

@@ -79,6 +79,8 @@ export class Request {
   #form: ParameterBag<string | string[]> | undefined;
   #files: ParameterBag<unknown> | undefined;
   readonly #serial: number;
+  /** Per-request values of services (RequestSlot); a field, so every request keeps one shape. */
+  #slots: unknown[] | undefined;
   /** Shared with the request's duplicates, so a sub-request sees the same session. */
   #sessionSlot: { value: unknown; factory: (() => unknown) | undefined } = { value: undefined, factory: undefined };
 
@@ -126,6 +128,15 @@ export class Request {
   /** Whether a session was given or can be made. */
   hasSession(): boolean {
     return this.#sessionSlot.value !== undefined || this.#sessionSlot.factory !== undefined;
+  }
+
+  /** The value a RequestSlot keeps at `index` for this request (see request-slot.ts). */
+  static readSlot(request: Request, index: number): unknown {
+    return request.#slots?.[index];
+  }
+
+  static writeSlot(request: Request, index: number, value: unknown): void {
+    (request.#slots ??= [])[index] = value;
   }
 
   /** A short per-process id, for log correlation. */
