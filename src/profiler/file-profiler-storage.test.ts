@@ -1,6 +1,6 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileProfilerStorage } from './file-profiler-storage.ts';
@@ -60,6 +60,33 @@ describe('FileProfilerStorage', () => {
     await storage.write(profileData('4d0201', { time: Date.now() }));
     assert.ok(await storage.read('4d0201'));
     assert.deepEqual((await storage.find()).map((s) => s.token), ['4d0201']);
+  });
+
+  it('writes many profiles at once, each readable and listed once', async () => {
+    const dir = join(root, 'concurrent');
+    const storage = new FileProfilerStorage(dir);
+    const now = Date.now();
+    const tokens = Array.from({ length: 60 }, (_, i) => `5e${String(i).padStart(4, '0')}`);
+    await Promise.all(tokens.map((token, i) => storage.write(profileData(token, { time: now + i }))));
+    const listed = (await storage.find({ limit: 100 })).map((s) => s.token);
+    assert.deepEqual([...listed].sort(), tokens);
+    assert.equal(readFileSync(join(dir, 'index.jsonl'), 'utf8').trim().split('\n').length, 60);
+    for (const token of tokens) assert.ok(await storage.read(token), token);
+  });
+
+  it('fails only the profile whose file cannot be written, not the others of its batch', async () => {
+    const dir = join(root, 'partial');
+    const storage = new FileProfilerStorage(dir);
+    await storage.write(profileData('6f0001', { time: Date.now() }));
+    // a file where the folder of tokens ending in "99" would go
+    writeFileSync(join(dir, '99'), 'in the way');
+    const results = await Promise.allSettled([
+      storage.write(profileData('6f0002', { time: Date.now() })),
+      storage.write(profileData('6f0099', { time: Date.now() })),
+      storage.write(profileData('6f0003', { time: Date.now() })),
+    ]);
+    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+    assert.deepEqual((await storage.find()).map((s) => s.token).sort(), ['6f0001', '6f0002', '6f0003']);
   });
 
   it('refuses to write a profile whose token is not a token', async () => {

@@ -37,6 +37,8 @@ export class FileProfilerStorage implements ProfilerStorage {
   #kept: Array<{ token: string; time: number }> | undefined;
   /** Lines of the index whose profiles are gone. */
   #stale = 0;
+  /** Profiles waiting for the next batch. */
+  #pending: PendingWrite[] = [];
   /** Folders this process made or found, so a write does not ask again. */
   readonly #folders = new Set<string>();
 
@@ -48,11 +50,18 @@ export class FileProfilerStorage implements ProfilerStorage {
     this.#index = join(dir, 'index.jsonl');
   }
 
+  /**
+   * Profiles written while a batch is being written wait for the next batch: under load
+   * the files of a batch are written side by side and the index gets one append per
+   * batch, so writing keeps up with the requests instead of queueing them up in memory.
+   */
   write(profile: ProfileData): Promise<void> {
     if (!isValidToken(profile.token)) return Promise.reject(new Error(`Invalid profile token "${profile.token}".`));
-    const done = this.#queue.then(() => this.#write(profile));
-    this.#queue = done.catch(() => undefined);
-    return done;
+    return new Promise<void>((resolve, reject) => {
+      this.#pending.push({ profile, resolve, reject });
+      if (this.#pending.length > 1) return;
+      this.#queue = this.#queue.then(() => this.#writeBatch()).catch(() => undefined);
+    });
   }
 
   async read(token: string): Promise<ProfileData | undefined> {
@@ -84,7 +93,30 @@ export class FileProfilerStorage implements ProfilerStorage {
     return done;
   }
 
-  async #write(profile: ProfileData): Promise<void> {
+  async #writeBatch(): Promise<void> {
+    const batch = this.#pending;
+    this.#pending = [];
+    const written: PendingWrite[] = [];
+    await Promise.all(batch.map(async (entry) => {
+      try {
+        await this.#writeFile(entry.profile);
+        written.push(entry);
+      } catch (error) {
+        entry.reject(error);
+      }
+    }));
+    if (written.length === 0) return;
+    try {
+      await appendFile(this.#index, written.map((entry) => `${JSON.stringify(summaryOf(entry.profile))}\n`).join(''));
+      await this.#applyBounds(written.map((entry) => entry.profile));
+    } catch (error) {
+      for (const entry of written) entry.reject(error);
+      return;
+    }
+    for (const entry of written) entry.resolve();
+  }
+
+  async #writeFile(profile: ProfileData): Promise<void> {
     const file = this.#file(profile.token);
     const folder = join(file, '..');
     const json = JSON.stringify(profile);
@@ -99,13 +131,15 @@ export class FileProfilerStorage implements ProfilerStorage {
       await writeFile(file, json);
     }
     this.#folders.add(folder);
-    await appendFile(this.#index, `${JSON.stringify(summaryOf(profile))}\n`);
+  }
+
+  async #applyBounds(profiles: readonly ProfileData[]): Promise<void> {
     if (this.#kept === undefined) {
       // first write of this process: apply the bounds to what earlier runs left, index included
       await this.#rewriteIndex();
       return;
     }
-    insertByTime(this.#kept, { token: profile.token, time: profile.time });
+    for (const profile of profiles) insertByTime(this.#kept, { token: profile.token, time: profile.time });
     const gone: string[] = [];
     while (this.#kept.length > this.#maxProfiles) gone.push(this.#kept.shift()!.token);
     while (this.#kept.length > 0 && this.#expired(this.#kept[0]!.time)) gone.push(this.#kept.shift()!.token);
@@ -165,4 +199,10 @@ function insertByTime(list: Array<{ token: string; time: number }>, entry: { tok
   let at = list.length;
   while (at > 0 && list[at - 1]!.time > entry.time) at--;
   list.splice(at, 0, entry);
+}
+
+interface PendingWrite {
+  readonly profile: ProfileData;
+  resolve(): void;
+  reject(error: unknown): void;
 }
