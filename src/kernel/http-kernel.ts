@@ -52,11 +52,7 @@ export class HttpKernel implements HttpKernelInterface {
   }
 
   handle(request: Request, type: RequestType = RequestType.MAIN, catchErrors = true): Promise<Response> {
-    try {
-      return Promise.resolve(this.respond(request, type, catchErrors));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return asPromise(() => this.respond(request, type, catchErrors));
   }
 
   /**
@@ -102,6 +98,11 @@ export class HttpKernel implements HttpKernelInterface {
     let error = toError(thrown);
     if (error instanceof RequestException) error = new BadRequestHttpException(error.message, { cause: error });
     if (catchErrors) return this.#handleThrowable(error, request, type);
+    return this.#finishThenThrow(error, request, type);
+  }
+
+  /** kernel.finish_request for a request that ends in an error, then the error itself. */
+  #finishThenThrow(error: Error, request: Request, type: RequestType): Promise<never> {
     const finished = this.#finishRequest(request, type);
     if (finished === undefined) throw error;
     return finished.then(() => {
@@ -122,11 +123,7 @@ export class HttpKernel implements HttpKernelInterface {
    * reference's terminateWithException, minus the sending, which is the server's.
    */
   handleUncaughtException(error: Error, request: Request): Promise<Response> {
-    try {
-      return Promise.resolve(this.#handleThrowable(error, request, RequestType.MAIN));
-    } catch (failure) {
-      return Promise.reject(failure);
-    }
+    return asPromise(() => this.#handleThrowable(error, request, RequestType.MAIN));
   }
 
   #handleRaw(request: Request, type: RequestType): MaybePromise<Response> {
@@ -203,13 +200,7 @@ export class HttpKernel implements HttpKernelInterface {
   #afterException(event: ExceptionEvent, request: Request, type: RequestType): MaybePromise<Response> {
     const error = event.throwable;
     const response = event.response;
-    if (response === undefined) {
-      const finished = this.#finishRequest(request, type);
-      if (finished === undefined) throw error;
-      return finished.then(() => {
-        throw error;
-      });
-    }
+    if (response === undefined) return this.#finishThenThrow(error, request, type);
     if (!event.isAllowingCustomResponseCode() && !response.isClientError() && !response.isServerError() && !response.isRedirect()) {
       if (error instanceof HttpException) {
         response.setStatusCode(error.statusCode);
@@ -232,6 +223,15 @@ export class HttpKernel implements HttpKernelInterface {
 /** The rest of the pipeline once `pending` settles; its rejection stays a rejection. */
 function then<T>(pending: PromiseLike<unknown>, next: (value: unknown) => MaybePromise<T>): Promise<T> {
   return Promise.resolve(pending).then(next);
+}
+
+/** A step's answer as a promise: its value, its promise, or what it threw as a rejection. */
+function asPromise<T>(step: () => MaybePromise<T>): Promise<T> {
+  try {
+    return Promise.resolve(step());
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 function ignore(): void {}
