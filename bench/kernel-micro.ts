@@ -1,8 +1,9 @@
 /**
  * In-process cost of the kernel alone (no socket): requests handled and terminated in a
- * loop against the benchmark's app (the events app plus the peers' route table) in prod, reported as µs per request. Useful with
- * `node --cpu-prof --import ./scripts/register-typescript.mjs bench/kernel-micro.ts [path] [count]` to see where the
- * framework's own time goes.
+ * loop against the benchmark's app (the events app plus the peers' route table) in prod,
+ * reported as µs per request. Useful with
+ * `node --cpu-prof --import ./scripts/register-typescript.mjs bench/kernel-micro.ts [path] [count]`
+ * to see where the framework's own time goes.
  */
 import { performance } from 'node:perf_hooks';
 import { Request } from '../src/http/request.ts';

@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, type LoadResult } from './load.ts';
 import { MISSING_PATH } from './routes.ts';
+import { typescriptImport } from '../src/testing/node-typescript.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = new Map(process.argv.slice(2).map((arg) => {
@@ -62,7 +63,7 @@ const peakRss = new Map<string, number>();
 
 function start(spec: ServerSpec): Promise<{ child: ChildProcess; port: number }> {
   const command = hasTaskset ? 'taskset' : process.execPath;
-  const argv = [...(hasTaskset ? ['-c', '0', process.execPath] : []), '--import', join(here, '..', 'scripts', 'register-typescript.mjs'), join(here, spec.file)];
+  const argv = [...(hasTaskset ? ['-c', '0', process.execPath] : []), ...typescriptImport, join(here, spec.file)];
   const child = spawn(command, argv, { env: { ...process.env, NODE_ENV: 'production', ...spec.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffer = '';

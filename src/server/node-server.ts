@@ -43,10 +43,7 @@ export class NodeServer {
     this.#adapter = new NodeAdapter(options.app, {
       ...options,
       isClosing: () => this.#closing !== undefined,
-      // a socket turns idle once node has finished with its response: next turn
-      onClosed: () => {
-        if (this.#closing !== undefined) setImmediate(() => this.server.closeIdleConnections());
-      },
+      onClosed: () => this.#responseClosed(),
     });
     this.#staticFiles = options.staticFiles;
     this.#logger = options.logger ?? stderrLogger;
@@ -95,6 +92,11 @@ export class NodeServer {
     return this.#closing;
   }
 
+  /** While closing, a socket whose response node has finished turns idle on the next turn: drop it then. */
+  #responseClosed(): void {
+    if (this.#closing !== undefined) setImmediate(() => this.server.closeIdleConnections());
+  }
+
   #onRequest(req: IncomingMessage, res: ServerResponse): void {
     if (this.#closing !== undefined) res.shouldKeepAlive = false;
     const file = this.#staticFiles?.match(req);
@@ -106,7 +108,7 @@ export class NodeServer {
     this.#filesInFlight.add(res);
     res.once('close', () => {
       this.#filesInFlight.delete(res);
-      if (this.#closing !== undefined) setImmediate(() => this.server.closeIdleConnections());
+      this.#responseClosed();
     });
     try {
       if (await this.#staticFiles!.serve(req, res, file)) return;
