@@ -33,17 +33,20 @@ export class RequestContext {
   #pathInfo: string;
   #parameters: Readonly<Record<string, string>>;
   #resolve: (() => DeferredContextFields) | undefined;
-  #baseUrl = '';
-  #host = 'localhost';
-  #scheme = 'http';
-  #httpPort = 80;
-  #httpsPort = 443;
-  #queryString = '';
+  // set by #assign
+  #baseUrl!: string;
+  #host!: string;
+  #scheme!: string;
+  #httpPort!: number;
+  #httpsPort!: number;
+  #queryString!: string;
 
   constructor(init: RequestContextInit = {}) {
     this.#method = (init.method ?? 'GET').toUpperCase();
     this.#pathInfo = init.pathInfo ?? '/';
-    this.#parameters = Object.freeze({ ...init.parameters });
+    // parameters already frozen (a deferred context's, a copy's) are shared, not copied again
+    const parameters = init.parameters;
+    this.#parameters = parameters !== undefined && Object.isFrozen(parameters) ? parameters : Object.freeze({ ...parameters });
     this.#resolve = undefined;
     this.#assign(init);
   }
@@ -53,8 +56,7 @@ export class RequestContext {
    * come from `resolve`, called once, on first read.
    */
   static deferred(method: string, pathInfo: string, parameters: Readonly<Record<string, string>>, resolve: () => DeferredContextFields): RequestContext {
-    const context = new RequestContext({ method, pathInfo });
-    context.#parameters = parameters;
+    const context = new RequestContext({ method, pathInfo, parameters });
     context.#resolve = resolve;
     return context;
   }
