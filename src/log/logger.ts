@@ -1,5 +1,6 @@
 import { LogLevel, levelName, toLevelValue, type LevelLike, type LevelName } from './level.ts';
 import type { LogContext, LogHandler, LogRecord } from './log-record.ts';
+import { LazyLogValue } from './lazy-log-value.ts';
 
 /**
  * The handlers of a logger and of every channel made from it. Kept in one object so that
@@ -164,8 +165,7 @@ class LazyMessageRecord implements LogRecord {
   readonly time: number;
   readonly channel: string;
   readonly context: LogContext;
-  #build: (() => string) | undefined;
-  #message: string | undefined;
+  readonly #message: LazyLogValue<string>;
 
   constructor(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: () => string, context: LogContext) {
     this.level = level;
@@ -173,15 +173,10 @@ class LazyMessageRecord implements LogRecord {
     this.time = Date.now();
     this.channel = channel;
     this.context = context;
-    this.#build = build;
+    this.#message = new LazyLogValue(build);
   }
 
   get message(): string {
-    const build = this.#build;
-    if (build !== undefined) {
-      this.#message = build();
-      this.#build = undefined;
-    }
-    return this.#message!;
+    return this.#message.value;
   }
 }

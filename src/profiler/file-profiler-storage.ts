@@ -31,7 +31,7 @@ export class FileProfilerStorage implements ProfilerStorage {
   readonly #maxAge: number;
   readonly #now: () => number;
   readonly #index: string;
-  /** Writes of this process, one after the other, so pruning never races an append. */
+  /** Batches and purges of this process, one after the other, so pruning never races an append. */
   #queue: Promise<unknown> = Promise.resolve();
   /** The profiles this process knows are kept, oldest first; read from the index on the first write. */
   #kept: Array<{ token: string; time: number }> | undefined;
@@ -59,8 +59,8 @@ export class FileProfilerStorage implements ProfilerStorage {
     if (!isValidToken(profile.token)) return Promise.reject(new Error(`Invalid profile token "${profile.token}".`));
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ profile, resolve, reject });
-      if (this.#pending.length > 1) return;
-      this.#queue = this.#queue.then(() => this.#writeBatch()).catch(() => undefined);
+      // a batch settles each of its writes itself: its own promise never rejects
+      if (this.#pending.length === 1) void this.#enqueue(() => this.#writeBatch());
     });
   }
 
@@ -83,12 +83,17 @@ export class FileProfilerStorage implements ProfilerStorage {
   }
 
   purge(): Promise<void> {
-    const done = this.#queue.then(async () => {
+    return this.#enqueue(async () => {
       await rm(this.dir, { recursive: true, force: true });
       this.#folders.clear();
       this.#kept = [];
       this.#stale = 0;
     });
+  }
+
+  /** Runs `task` after this process's earlier writes and purges; a failure does not stop the ones after it. */
+  #enqueue(task: () => Promise<void>): Promise<void> {
+    const done = this.#queue.then(task);
     this.#queue = done.catch(() => undefined);
     return done;
   }
@@ -96,15 +101,13 @@ export class FileProfilerStorage implements ProfilerStorage {
   async #writeBatch(): Promise<void> {
     const batch = this.#pending;
     this.#pending = [];
+    const outcomes = await Promise.allSettled(batch.map((entry) => this.#writeFile(entry.profile)));
+    // the index lists the batch's profiles in the order they were written
     const written: PendingWrite[] = [];
-    await Promise.all(batch.map(async (entry) => {
-      try {
-        await this.#writeFile(entry.profile);
-        written.push(entry);
-      } catch (error) {
-        entry.reject(error);
-      }
-    }));
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'fulfilled') written.push(batch[i]!);
+      else batch[i]!.reject(outcome.reason);
+    });
     if (written.length === 0) return;
     try {
       await appendFile(this.#index, written.map((entry) => `${JSON.stringify(summaryOf(entry.profile))}\n`).join(''));
