@@ -11,6 +11,9 @@ import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
 import { NoConfigurationException } from '../routing/exception/no-configuration-exception.ts';
 import { ResourceNotFoundException } from '../routing/exception/resource-not-found-exception.ts';
+import { MethodNotAllowedException } from '../routing/exception/method-not-allowed-exception.ts';
+import { MethodNotAllowedHttpException } from '../exception/method-not-allowed-http-exception.ts';
+import { MatchFailure } from '../routing/match-failure.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
 import { RequestContextStore } from './request-context-store.ts';
 import { RouterListener, type RequestMatcher } from './router-listener.ts';
@@ -32,6 +35,31 @@ describe('RouterListener', () => {
     router.onKernelRequest(new RequestEvent(kernel, request, RequestType.MAIN));
     assert.equal(request.attributes.get('_route'), 'event');
     assert.deepEqual(request.attributes.get('_route_params'), { id: '42' });
+  });
+
+  it('turns a failure the router answers as a value into the 404 it throws, the router\'s exception as its cause', () => {
+    const { listener: router } = listener({
+      matchRequest: () => assert.fail('resolveRequest is preferred'),
+      resolveRequest: () => MatchFailure.notFound('/missing'),
+    }, false);
+    const request = Request.create('/missing', 'GET', { headers: { referer: 'http://localhost/from' } });
+    assert.throws(() => router.onKernelRequest(new RequestEvent(kernel, request, RequestType.MAIN)), (error: Error) => {
+      assert.ok(error instanceof NotFoundHttpException);
+      assert.equal(error.message, 'No route found for "GET /missing" (from "http://localhost/from")');
+      assert.ok(error.cause instanceof ResourceNotFoundException);
+      assert.equal(error.cause.message, 'No routes found for "/missing".');
+      return true;
+    });
+  });
+
+  it('turns a thrown 405 of a matcher without resolveRequest into MethodNotAllowedHttpException', () => {
+    const { listener: router } = listener({ matchRequest: () => { throw new MethodNotAllowedException(['GET', 'HEAD']); } });
+    assert.throws(() => router.onKernelRequest(new RequestEvent(kernel, Request.create('/events', 'POST'), RequestType.MAIN)), (error: Error) => {
+      assert.ok(error instanceof MethodNotAllowedHttpException);
+      assert.equal(error.message, 'No route found for "POST /events": Method Not Allowed (Allow: GET, HEAD)');
+      assert.equal(error.headers.Allow, 'GET, HEAD');
+      return true;
+    });
   });
 
   it('does not route a request that already names its controller (the error sub-request)', () => {

@@ -9,6 +9,7 @@ import { ResourceNotFoundException } from '../routing/exception/resource-not-fou
 import { MethodNotAllowedException } from '../routing/exception/method-not-allowed-exception.ts';
 import { NoConfigurationException } from '../routing/exception/no-configuration-exception.ts';
 import type { RequestContext } from '../routing/request-context.ts';
+import { MatchFailure } from '../routing/match-failure.ts';
 import { Response } from '../http/response.ts';
 import type { Request } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
@@ -20,6 +21,8 @@ import { LazyLogValue } from '../log/lazy-log-value.ts';
 /** What the listener needs of a router: match a path in a context, the request available to conditions. */
 export interface RequestMatcher {
   matchRequest(pathinfo: string, context: RequestContext, request?: unknown): Record<string, unknown>;
+  /** The match, or why there is none as a value (MatchFailure); preferred, as it throws nothing. */
+  resolveRequest?(pathinfo: string, context: RequestContext, request?: unknown): Record<string, unknown> | MatchFailure;
   /** The routes matched against; the welcome page is for an application with none. */
   getRouteCollection?(): { count(): number };
 }
@@ -64,9 +67,14 @@ export class RouterListener implements EventSubscriber {
     const stackTraceLimit = Error.stackTraceLimit;
     if (!this.#debug) Error.stackTraceLimit = 0;
     try {
-      parameters = this.#matcher.matchRequest(request.rawPath, context, request);
-    } catch (error) {
-      throw this.#toHttpException(error, request);
+      if (this.#matcher.resolveRequest === undefined) {
+        parameters = this.#matchOrThrow(request, context);
+      } else {
+        const outcome = this.#matcher.resolveRequest(request.rawPath, context, request);
+        // One throw for a missing route: the router's exception is made, as the cause, not thrown.
+        if (outcome instanceof MatchFailure) throw this.#toHttpException(outcome.toException(), request);
+        parameters = outcome;
+      }
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
     }
@@ -101,6 +109,14 @@ export class RouterListener implements EventSubscriber {
     if (!(error instanceof NotFoundHttpException) || !(error.cause instanceof NoConfigurationException)) return;
     if ((this.#matcher.getRouteCollection?.().count() ?? 0) > 0) return;
     event.setResponse(new Response(welcomePage(), 404, { 'Content-Type': 'text/html; charset=UTF-8' }));
+  }
+
+  #matchOrThrow(request: Request, context: RequestContext): Record<string, unknown> {
+    try {
+      return this.#matcher.matchRequest(request.rawPath, context, request);
+    } catch (error) {
+      throw this.#toHttpException(error, request);
+    }
   }
 
   #toHttpException(error: unknown, request: Request): unknown {

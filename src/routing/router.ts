@@ -3,6 +3,7 @@ import { ReferenceType } from './reference-type.ts';
 import { RequestContext } from './request-context.ts';
 import type { RouteCollection } from './route-collection.ts';
 import type { RouteMatcher, RouteParameters } from './route-matcher.ts';
+import type { MatchFailure } from './match-failure.ts';
 import { TraceableUrlMatcher, type RouteTrace } from './traceable-url-matcher.ts';
 import { UrlGenerator, type GeneratorLogger } from './url-generator.ts';
 
@@ -91,6 +92,15 @@ export class Router implements RouteMatcher {
 
   lookup(pathinfo: string, context: RequestContext = this.#context, request?: unknown): RouteParameters | undefined {
     return this.getMatcher().lookup(pathinfo, context, request);
+  }
+
+  /**
+   * `matchRequest()` that answers a failure as a value instead of throwing it: the
+   * RouterListener turns it into the one exception a 404 or 405 throws (each throw costs
+   * a walk of the stack, and this one would only be caught and replaced).
+   */
+  resolveRequest(pathinfo: string, context: RequestContext = this.#context, request?: unknown): RouteParameters | MatchFailure {
+    return this.getMatcher().resolve(pathinfo, context, request);
   }
 
   generate(
