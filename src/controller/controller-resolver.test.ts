@@ -28,6 +28,18 @@ describe('ControllerResolver', () => {
     assert.equal(built, 1);
   });
 
+  it('follows a controller registered again under the same name', () => {
+    const registry = new ControllerRegistry().register('EventController', new EventController());
+    const resolver = new ControllerResolver(registry);
+    const before = resolver.getController(requestFor('EventController::showAction')) as [object, string];
+    const replacement = new EventController();
+    registry.register('EventController', replacement);
+    const after = resolver.getController(requestFor('EventController::showAction')) as [object, string];
+    assert.notEqual(before[0], replacement);
+    assert.equal(after[0], replacement);
+    assert.throws(() => resolver.getController(requestFor('EventController::missingAction')), /expected method "missingAction"/);
+  });
+
   it('resolves a registered invokable by its name', () => {
     const resolver = new ControllerResolver(new ControllerRegistry().register('error_controller', new InvokableController()));
     assert.equal(controllerName(resolver.getController(requestFor('error_controller'))!), 'InvokableController::__invoke');

@@ -7,6 +7,9 @@ export interface ControllerResolverInterface {
   getController(request: Request): Controller | undefined;
 }
 
+/** Controller strings remembered at most (a route table's worth). */
+const MAX_REMEMBERED = 1000;
+
 interface WarningSink {
   warning(message: string, context?: Record<string, unknown>): void;
 }
@@ -19,6 +22,7 @@ interface WarningSink {
 export class ControllerResolver implements ControllerResolverInterface {
   readonly #registry: ControllerRegistry;
   readonly #logger: WarningSink | undefined;
+  readonly #resolved = new Map<string, { name: string; instance: object; tuple: Controller }>();
 
   constructor(registry: ControllerRegistry, logger?: WarningSink) {
     this.#registry = registry;
@@ -42,6 +46,10 @@ export class ControllerResolver implements ControllerResolverInterface {
   }
 
   #fromString(controller: string, request: Request): Controller {
+    // The same few strings name every request's controller: their checked tuples are kept,
+    // and still used only while the registry answers the same object for the name.
+    const known = this.#resolved.get(controller);
+    if (known !== undefined && this.#registry.get(known.name) === known.instance) return known.tuple;
     const separator = controller.indexOf('::');
     const name = separator === -1 ? controller : controller.slice(0, separator);
     const method = separator === -1 ? '__invoke' : controller.slice(separator + 2);
@@ -51,7 +59,9 @@ export class ControllerResolver implements ControllerResolverInterface {
       const hint = known.length === 0 ? 'no controller is registered' : `registered controllers: ${known.join(', ')}`;
       throw this.#notCallable(request, `no controller is registered under "${name}" (${hint}).`);
     }
-    return this.#checkTuple([instance, method], request);
+    const tuple = this.#checkTuple([instance, method], request);
+    if (this.#resolved.size < MAX_REMEMBERED) this.#resolved.set(controller, { name, instance, tuple });
+    return tuple;
   }
 
   #checkTuple(tuple: readonly unknown[], request: Request): Controller {

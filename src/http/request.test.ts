@@ -58,6 +58,17 @@ describe('Request', () => {
     assert.throws(() => new Request({ headers: { host: 'attacker.net' }, trust }).host, { message: 'Untrusted Host "attacker.net".' });
   });
 
+  it('checks each Host value against the policy of its own request, however often it was seen before', () => {
+    const trust: TrustPolicy = { resolve: () => undefined, trustedHosts: [/^example\.com$/] };
+    assert.equal(new Request({ headers: { host: 'attacker.net' } }).host, 'attacker.net', 'no trusted hosts: any well-formed host');
+    assert.equal(new Request({ headers: { host: 'attacker.net' } }).host, 'attacker.net');
+    assert.throws(() => new Request({ headers: { host: 'attacker.net' }, trust }).host, { message: 'Untrusted Host "attacker.net".' });
+    assert.equal(new Request({ headers: { host: 'Example.com.:8080' }, trust }).host, 'example.com');
+    assert.equal(new Request({ headers: { host: 'Example.com.:8080' }, trust }).host, 'example.com');
+    assert.throws(() => new Request({ headers: { host: 'evil.com/x' } }).host, { message: 'Invalid Host "evil.com/x".' });
+    assert.equal(new Request({ headers: { host: 'Example.com.:8080' } }).host, 'example.com');
+  });
+
   it('believes forwarded values only as the trust policy resolves them', () => {
     const trust: TrustPolicy = { resolve: () => ({ clientIps: ['203.0.113.9', '10.0.0.1'], scheme: 'https', host: 'shop.example.com' }), trustedHosts: [] };
     const request = new Request({ remoteAddress: '10.0.0.2', headers: { host: 'internal:8080' }, trust });

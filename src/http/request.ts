@@ -53,6 +53,8 @@ export interface RequestInit {
 }
 
 const hostPattern = /^[-a-zA-Z0-9_:[\].]+$/;
+/** The last Host value found valid, with the trusted-host patterns it was checked against. */
+const lastHost: { raw: string | undefined; trusted: readonly RegExp[] | undefined; host: string } = { raw: undefined, trusted: undefined, host: '' };
 let nextId = 0;
 
 export class Request {
@@ -211,18 +213,23 @@ export class Request {
    */
   get host(): string {
     if (this.#host !== undefined) return this.#host;
-    const raw = (this.#proxyResolution()?.host ?? this.headers.get('host') ?? '').trim();
-    const host = raw.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    const raw = this.#proxyResolution()?.host ?? this.headers.get('host') ?? '';
+    const trusted = this.trust?.trustedHosts;
+    // Nearly every request of a server names the same host: the last valid answer is kept.
+    if (raw === lastHost.raw && trusted === lastHost.trusted) return (this.#host = lastHost.host);
+    const host = raw.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
     // Reported once, as the reference does: later reads (the error page) see an empty host.
     if (host !== '' && !hostPattern.test(host)) {
       this.#host = '';
       throw new SuspiciousOperationException(`Invalid Host "${host}".`);
     }
-    const trusted = this.trust?.trustedHosts;
     if (trusted !== undefined && trusted.length > 0 && !trusted.some((pattern) => pattern.test(host))) {
       this.#host = '';
       throw new SuspiciousOperationException(`Untrusted Host "${host}".`);
     }
+    lastHost.raw = raw;
+    lastHost.trusted = trusted;
+    lastHost.host = host;
     return (this.#host = host);
   }
 

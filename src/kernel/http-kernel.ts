@@ -112,8 +112,9 @@ export class HttpKernel implements HttpKernelInterface {
 
   /** Runs kernel.terminate, after the response has been sent. Main requests only. */
   terminate(request: Request, response: Response): void | Promise<void> {
-    const dispatched = this.dispatcher.dispatch(new TerminateEvent(this, request, response), KernelEvents.TERMINATE);
-    if (isThenable(dispatched)) return Promise.resolve(dispatched).then(ignore);
+    const event = new TerminateEvent(this, request, response);
+    const dispatched = this.dispatcher.dispatch(event, KernelEvents.TERMINATE);
+    if (dispatched !== event && isThenable(dispatched)) return Promise.resolve(dispatched).then(ignore);
   }
 
   /**
@@ -129,7 +130,9 @@ export class HttpKernel implements HttpKernelInterface {
   #handleRaw(request: Request, type: RequestType): MaybePromise<Response> {
     const event = new RequestEvent(this, request, type);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.REQUEST);
-    if (isThenable(dispatched)) return then(dispatched, () => this.#afterRequest(event, request, type));
+    // A synchronous dispatch gives the event back: comparing first spares a `then` lookup
+    // (missing, so a walk of the prototype chain) on objects of seven event classes.
+    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#afterRequest(event, request, type));
     return this.#afterRequest(event, request, type);
   }
 
@@ -141,7 +144,7 @@ export class HttpKernel implements HttpKernelInterface {
     }
     const event = new ControllerEvent(this, resolved, request, type);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.CONTROLLER);
-    if (isThenable(dispatched)) return then(dispatched, () => this.#afterController(event, request, type));
+    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#afterController(event, request, type));
     return this.#afterController(event, request, type);
   }
 
@@ -149,7 +152,7 @@ export class HttpKernel implements HttpKernelInterface {
     const args = this.argumentResolver.getArguments(request, controllerEvent.controller);
     const event = new ControllerArgumentsEvent(this, controllerEvent.controller, args, request, type);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.CONTROLLER_ARGUMENTS);
-    if (isThenable(dispatched)) return then(dispatched, () => this.#callController(event, request, type));
+    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#callController(event, request, type));
     return this.#callController(event, request, type);
   }
 
@@ -163,7 +166,7 @@ export class HttpKernel implements HttpKernelInterface {
     if (result instanceof Response) return this.#filterResponse(result, request, type);
     const event = new ViewEvent(this, request, type, result);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.VIEW);
-    if (isThenable(dispatched)) return then(dispatched, () => this.#afterView(event, result, controller, request, type));
+    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#afterView(event, result, controller, request, type));
     return this.#afterView(event, result, controller, request, type);
   }
 
@@ -176,7 +179,7 @@ export class HttpKernel implements HttpKernelInterface {
   #filterResponse(response: Response, request: Request, type: RequestType): MaybePromise<Response> {
     const event = new ResponseEvent(this, request, type, response);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.RESPONSE);
-    if (isThenable(dispatched)) return then(dispatched, () => this.#finishWith(event, request, type));
+    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#finishWith(event, request, type));
     return this.#finishWith(event, request, type);
   }
 
@@ -186,14 +189,15 @@ export class HttpKernel implements HttpKernelInterface {
   }
 
   #finishRequest(request: Request, type: RequestType): undefined | Promise<unknown> {
-    const dispatched = this.dispatcher.dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
-    return isThenable(dispatched) ? Promise.resolve(dispatched) : undefined;
+    const event = new FinishRequestEvent(this, request, type);
+    const dispatched = this.dispatcher.dispatch(event, KernelEvents.FINISH_REQUEST);
+    return dispatched !== event && isThenable(dispatched) ? Promise.resolve(dispatched) : undefined;
   }
 
   #handleThrowable(thrown: Error, request: Request, type: RequestType): MaybePromise<Response> {
     const event = new ExceptionEvent(this, request, type, thrown);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.EXCEPTION);
-    if (isThenable(dispatched)) return then(dispatched, () => this.#afterException(event, request, type));
+    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#afterException(event, request, type));
     return this.#afterException(event, request, type);
   }
 
