@@ -37,19 +37,26 @@ describe('RouterListener', () => {
     assert.deepEqual(request.attributes.get('_route_params'), { id: '42' });
   });
 
-  it('turns a failure the router answers as a value into the 404 it throws, the router\'s exception as its cause', () => {
-    const { listener: router } = listener({
+  it('turns a failure the router answers as a value into the 404, the router\'s exception as its cause: thrown in debug, failing the event in prod', () => {
+    const matcher: RequestMatcher = {
       matchRequest: () => assert.fail('resolveRequest is preferred'),
       resolveRequest: () => MatchFailure.notFound('/missing'),
-    }, false);
-    const request = Request.create('/missing', 'GET', { headers: { referer: 'http://localhost/from' } });
-    assert.throws(() => router.onKernelRequest(new RequestEvent(kernel, request, RequestType.MAIN)), (error: Error) => {
+    };
+    const request = (): Request => Request.create('/missing', 'GET', { headers: { referer: 'http://localhost/from' } });
+    const isTheNotFound = (error: unknown): boolean => {
       assert.ok(error instanceof NotFoundHttpException);
       assert.equal(error.message, 'No route found for "GET /missing" (from "http://localhost/from")');
       assert.ok(error.cause instanceof ResourceNotFoundException);
       assert.equal(error.cause.message, 'No routes found for "/missing".');
       return true;
-    });
+    };
+    const { listener: debugRouter } = listener(matcher, true);
+    assert.throws(() => debugRouter.onKernelRequest(new RequestEvent(kernel, request(), RequestType.MAIN)), isTheNotFound);
+    const { listener: prodRouter } = listener(matcher, false);
+    const event = new RequestEvent(kernel, request(), RequestType.MAIN);
+    prodRouter.onKernelRequest(event);
+    assert.ok(isTheNotFound(event.failure));
+    assert.equal(event.isPropagationStopped(), true);
   });
 
   it('turns a thrown 405 of a matcher without resolveRequest into MethodNotAllowedHttpException', () => {

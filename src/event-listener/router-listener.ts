@@ -71,8 +71,15 @@ export class RouterListener implements EventSubscriber {
         parameters = this.#matchOrThrow(request, context);
       } else {
         const outcome = this.#matcher.resolveRequest(request.rawPath, context, request);
-        // One throw for a missing route: the router's exception is made, as the cause, not thrown.
-        if (outcome instanceof MatchFailure) throw this.#toHttpException(outcome.toException(), request);
+        if (outcome instanceof MatchFailure) {
+          // The router's exception is made, as the cause, not thrown. Outside debug the 404
+          // is not thrown either: the event fails with it (same kernel.exception, no stack
+          // walk); in debug it is thrown, so the traced dispatch reads as the reference's.
+          const error = this.#toHttpException(outcome.toException(), request) as Error;
+          if (this.#debug) throw error;
+          event.fail(error);
+          return;
+        }
         parameters = outcome;
       }
     } finally {

@@ -97,6 +97,15 @@ describe('Request', () => {
     assert.equal(request.getPreferredFormat(), 'xml');
   });
 
+  it('answers the same preferred format each time an Accept value comes back, and the fallback for an unknown one', () => {
+    for (let i = 0; i < 2; i++) {
+      assert.equal(new Request({ headers: { accept: 'application/x-unknown, */*;q=0.1' } }).getPreferredFormat('txt'), 'txt');
+      assert.equal(new Request({ headers: { accept: 'application/x-unknown, */*;q=0.1' } }).getPreferredFormat(), 'html');
+      assert.equal(new Request({ headers: { accept: 'application/xml;q=0.9, text/html' } }).getPreferredFormat(), 'html');
+      assert.equal(new Request().getPreferredFormat('json'), 'json');
+    }
+  });
+
   it('duplicates for a sub-request with new attributes, keeping headers, locale and format', () => {
     const request = Request.create('/events/1?x=1', 'POST', { headers: { referer: 'http://localhost/' } });
     request.attributes.set('_route', 'event');

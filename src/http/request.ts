@@ -56,6 +56,9 @@ const hostPattern = /^[-a-zA-Z0-9_:[\].]+$/;
 /** The last Host value found valid, with the trusted-host patterns it was checked against. */
 const lastHost: { raw: string | undefined; trusted: readonly RegExp[] | undefined; host: string } = { raw: undefined, trusted: undefined, host: '' };
 let nextId = 0;
+/** The format each Accept value prefers ('' for none known), for getPreferredFormat. */
+const preferredFormats = new Map<string, string>();
+const MAX_REMEMBERED_ACCEPT = 100;
 
 export class Request {
   method: string;
@@ -305,11 +308,23 @@ export class Request {
   getPreferredFormat(fallback = 'html'): string {
     const set = this.getRequestFormat(null);
     if (set !== undefined) return set;
-    for (const type of this.getAcceptableContentTypes()) {
-      const format = formatOf(type);
-      if (format !== undefined) return format;
+    const accept = this.headers.get('accept');
+    if (accept === undefined) return fallback;
+    // Clients send the same few Accept values over and over: each is parsed once.
+    let format = preferredFormats.get(accept);
+    if (format === undefined) {
+      format = '';
+      for (const type of this.getAcceptableContentTypes()) {
+        const known = formatOf(type);
+        if (known !== undefined) {
+          format = known;
+          break;
+        }
+      }
+      if (preferredFormats.size >= MAX_REMEMBERED_ACCEPT) preferredFormats.clear();
+      preferredFormats.set(accept, format);
     }
-    return fallback;
+    return format === '' ? fallback : format;
   }
 
   /** The languages of Accept-Language, best first, `fr-FR` written `fr_FR`. */

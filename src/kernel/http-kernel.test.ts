@@ -203,6 +203,34 @@ describe('HttpKernel#respond', () => {
     assert.deepEqual(events, ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.exception', 'kernel.response', 'kernel.finish_request']);
   });
 
+  it('treats a kernel.request failed with RequestEvent#fail as one that threw: later listeners skipped, kernel.exception answers', () => {
+    const { kernel, dispatcher, events } = makeKernel(() => new Response('never'));
+    const notFound = new Error('No route found');
+    const later: string[] = [];
+    dispatcher.addListener(KernelEvents.REQUEST, (e: RequestEvent) => e.fail(notFound), 5_000);
+    dispatcher.addListener(KernelEvents.REQUEST, () => void later.push('ran'), 1_000);
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => e.setResponse(new Response(`page for ${e.throwable === notFound ? 'the failure' : 'something else'}`)));
+    const answer = kernel.respond(Request.create('/'));
+    assert.ok(answer instanceof Response, 'still synchronous');
+    assert.equal(answer.statusCode, 500);
+    assert.equal(answer.content, 'page for the failure');
+    assert.deepEqual(later, []);
+    assert.deepEqual(events, ['kernel.request', 'kernel.exception', 'kernel.response', 'kernel.finish_request']);
+    assert.throws(() => kernel.respond(Request.create('/'), RequestType.MAIN, false), (error) => error === notFound);
+  });
+
+  it('treats RequestEvent#fail after an asynchronous kernel.request listener the same way', async () => {
+    const { kernel, dispatcher } = makeKernel(() => new Response('never'));
+    const failure = new Error('refused');
+    dispatcher.addListener(KernelEvents.REQUEST, async () => { await new Promise((resolve) => setImmediate(resolve)); }, 6_000);
+    dispatcher.addListener(KernelEvents.REQUEST, (e: RequestEvent) => e.fail(failure), 5_000);
+    await assert.rejects(Promise.resolve(kernel.respond(Request.create('/'), RequestType.MAIN, false)), (error) => error === failure);
+    dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => e.setResponse(new Response(e.throwable.message, 403)));
+    const response = await kernel.respond(Request.create('/'));
+    assert.equal(response.statusCode, 403);
+    assert.equal(response.content, 'refused');
+  });
+
   it('throws at once without catchErrors, after kernel.finish_request', () => {
     const { kernel, events } = makeKernel(() => {
       throw new Error('broken');

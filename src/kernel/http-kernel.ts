@@ -83,12 +83,13 @@ export class HttpKernel implements HttpKernelInterface {
   }
 
   #handle(request: Request, type: RequestType, catchErrors: boolean): MaybePromise<Response> {
-    let answer: MaybePromise<Response>;
+    let answer: MaybePromise<Response> | HandlingFailure;
     try {
       answer = this.#handleRaw(request, type);
     } catch (thrown) {
       return this.#failed(thrown, request, type, catchErrors);
     }
+    if (answer instanceof HandlingFailure) return this.#failed(answer.error, request, type, catchErrors);
     if (!isThenable(answer)) return answer;
     return answer.then(undefined, (thrown: unknown) => this.#failed(thrown, request, type, catchErrors));
   }
@@ -127,16 +128,18 @@ export class HttpKernel implements HttpKernelInterface {
     return asPromise(() => this.#handleThrowable(error, request, RequestType.MAIN));
   }
 
-  #handleRaw(request: Request, type: RequestType): MaybePromise<Response> {
+  #handleRaw(request: Request, type: RequestType): MaybePromise<Response> | HandlingFailure {
     const event = new RequestEvent(this, request, type);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.REQUEST);
     // A synchronous dispatch gives the event back: comparing first spares a `then` lookup
     // (missing, so a walk of the prototype chain) on objects of seven event classes.
     if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#afterRequest(event, request, type));
+    if (event.failure !== undefined) return new HandlingFailure(event.failure);
     return this.#afterRequest(event, request, type);
   }
 
   #afterRequest(requestEvent: RequestEvent, request: Request, type: RequestType): MaybePromise<Response> {
+    if (requestEvent.failure !== undefined) throw requestEvent.failure;
     if (requestEvent.response !== undefined) return this.#filterResponse(requestEvent.response, request, type);
     const resolved = this.resolver.getController(request);
     if (resolved === undefined) {
@@ -221,6 +224,15 @@ export class HttpKernel implements HttpKernelInterface {
       return response;
     }
     return isThenable(filtered) ? filtered.then(undefined, () => response) : filtered;
+  }
+}
+
+/** kernel.request ended by a listener's `RequestEvent#fail`: handled as if it had thrown the error. */
+class HandlingFailure {
+  readonly error: Error;
+
+  constructor(error: Error) {
+    this.error = error;
   }
 }
 
