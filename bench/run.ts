@@ -60,6 +60,8 @@ const servers = wanted === undefined ? allServers : allServers.filter((s) => wan
 interface Sample extends LoadResult { round: number; cpuPerRequest: number }
 const samples = new Map<string, Sample[]>(); // key: server|scenario
 const peakRss = new Map<string, number>();
+/** VmHWM once the routes every server serves are done, before our event page raises it. */
+const peakRssShared = new Map<string, number>();
 
 function start(spec: ServerSpec): Promise<{ child: ChildProcess; port: number }> {
   const command = hasTaskset ? 'taskset' : process.execPath;
@@ -121,6 +123,7 @@ for (let round = 1; round <= rounds; round++) {
       const cpuPerRequest = (cpuMicros(child.pid!) - cpuBefore) / Math.max(1, result.requestsPerSecond * seconds);
       const key = `${spec.name}|${scenario.name}`;
       samples.set(key, [...(samples.get(key) ?? []), { ...result, round, cpuPerRequest }]);
+      if (scenario.only === undefined) peakRssShared.set(spec.name, Math.max(peakRssShared.get(spec.name) ?? 0, vmHwm(child.pid!)));
       process.stdout.write(`round ${round} ${spec.name.padEnd(10)} ${scenario.name.padEnd(40)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p99 ${result.p99} ms  ${cpuPerRequest.toFixed(1)} µs CPU/req${result.errors ? `  errors ${result.errors}` : ''}\n`);
     }
     peakRss.set(spec.name, Math.max(peakRss.get(spec.name) ?? 0, vmHwm(child.pid!)));
@@ -153,7 +156,7 @@ for (const scenario of scenarios) {
     const cpu = median(list.map((s) => s.cpuPerRequest));
     const fastifyCpu = samples.get(`fastify|${scenario.name}`);
     const cpuRatio = fastifyCpu === undefined ? '–' : (median(fastifyCpu.map((s) => s.cpuPerRequest)) / cpu).toFixed(2);
-    lines.push(`| ${scenario.name} | ${spec.name} | ${Math.round(median(list.map((s) => s.requestsPerSecond)))} | ${median(list.map((s) => s.p99))} | ${ratio(spec.name, scenario.name, 'node:http')} | ${ratio(spec.name, scenario.name, 'fastify')} | ${cpu.toFixed(1)} | ${cpuRatio} | ${(peakRss.get(spec.name) ?? 0).toFixed(0)} |`);
+    lines.push(`| ${scenario.name} | ${spec.name} | ${Math.round(median(list.map((s) => s.requestsPerSecond)))} | ${median(list.map((s) => s.p99))} | ${ratio(spec.name, scenario.name, 'node:http')} | ${ratio(spec.name, scenario.name, 'fastify')} | ${cpu.toFixed(1)} | ${cpuRatio} | ${((scenario.only === undefined ? peakRssShared : peakRss).get(spec.name) ?? 0).toFixed(0)} |`);
   }
 }
 const devCost = ratio('sluice-dev', '404 missing .JPG + Referer', 'sluice');
@@ -166,7 +169,7 @@ if (args.get('write') !== 'false' && args.get('no-write') === undefined) {
 
 Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.
 
-Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections, ${warmup} s warm-up per route, then ${rounds} interleaved rounds of ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. "CPU µs/req" is the server process's user+system CPU time over the measured run divided by the requests it answered (from /proc/<pid>/stat): unlike req/s it does not depend on how hard the single load-generator process can push, so "Fastify CPU ÷ ours" (above 1: we spend less CPU per request) is the steadier comparison on a shared machine. Peak RSS is the server's VmHWM. Every server, ours and the peers, starts through the same TypeScript loader (scripts/register-typescript.mjs), so each pays the same loader thread.
+Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections, ${warmup} s warm-up per route, then ${rounds} interleaved rounds of ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. "CPU µs/req" is the server process's user+system CPU time over the measured run divided by the requests it answered (from /proc/<pid>/stat): unlike req/s it does not depend on how hard the single load-generator process can push, so "Fastify CPU ÷ ours" (above 1: we spend less CPU per request) is the steadier comparison on a shared machine. Peak RSS is the server's VmHWM: on the rows of the routes every server serves, as it stood once those were done (so each server is compared after the same work); on the event page's row, after everything. Every server, ours and the peers, starts through the same TypeScript loader (scripts/register-typescript.mjs), so each pays the same loader thread.
 Every server has the same table of ${100} routes (half static, half with parameters). Ours is the events app in prod with the full listener chain; its 404 renders the prod error page through the error sub-request.
 
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; fastify ${version('fastify')}, express ${version('express')}, hono ${version('hono')} (@hono/node-server ${version('@hono/node-server')}), autocannon ${version('autocannon')}.
