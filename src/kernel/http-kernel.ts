@@ -115,7 +115,7 @@ export class HttpKernel implements HttpKernelInterface {
   terminate(request: Request, response: Response): void | Promise<void> {
     const event = new TerminateEvent(this, request, response);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.TERMINATE);
-    if (dispatched !== event && isThenable(dispatched)) return Promise.resolve(dispatched).then(ignore);
+    if (wentAsync(dispatched, event)) return Promise.resolve(dispatched).then(ignore);
   }
 
   /**
@@ -131,9 +131,7 @@ export class HttpKernel implements HttpKernelInterface {
   #handleRaw(request: Request, type: RequestType): MaybePromise<Response> | HandlingFailure {
     const event = new RequestEvent(this, request, type);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.REQUEST);
-    // A synchronous dispatch gives the event back: comparing first spares a `then` lookup
-    // (missing, so a walk of the prototype chain) on objects of seven event classes.
-    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#afterRequest(event, request, type));
+    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#afterRequest(event, request, type));
     if (event.failure !== undefined) return new HandlingFailure(event.failure);
     return this.#afterRequest(event, request, type);
   }
@@ -147,7 +145,7 @@ export class HttpKernel implements HttpKernelInterface {
     }
     const event = new ControllerEvent(this, resolved, request, type);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.CONTROLLER);
-    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#afterController(event, request, type));
+    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#afterController(event, request, type));
     return this.#afterController(event, request, type);
   }
 
@@ -155,7 +153,7 @@ export class HttpKernel implements HttpKernelInterface {
     const args = this.argumentResolver.getArguments(request, controllerEvent.controller);
     const event = new ControllerArgumentsEvent(this, controllerEvent.controller, args, request, type);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.CONTROLLER_ARGUMENTS);
-    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#callController(event, request, type));
+    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#callController(event, request, type));
     return this.#callController(event, request, type);
   }
 
@@ -169,7 +167,7 @@ export class HttpKernel implements HttpKernelInterface {
     if (result instanceof Response) return this.#filterResponse(result, request, type);
     const event = new ViewEvent(this, request, type, result);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.VIEW);
-    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#afterView(event, result, controller, request, type));
+    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#afterView(event, result, controller, request, type));
     return this.#afterView(event, result, controller, request, type);
   }
 
@@ -182,7 +180,7 @@ export class HttpKernel implements HttpKernelInterface {
   #filterResponse(response: Response, request: Request, type: RequestType): MaybePromise<Response> {
     const event = new ResponseEvent(this, request, type, response);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.RESPONSE);
-    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#finishWith(event, request, type));
+    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#finishWith(event, request, type));
     return this.#finishWith(event, request, type);
   }
 
@@ -194,13 +192,13 @@ export class HttpKernel implements HttpKernelInterface {
   #finishRequest(request: Request, type: RequestType): undefined | Promise<unknown> {
     const event = new FinishRequestEvent(this, request, type);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.FINISH_REQUEST);
-    return dispatched !== event && isThenable(dispatched) ? Promise.resolve(dispatched) : undefined;
+    return wentAsync(dispatched, event) ? Promise.resolve(dispatched) : undefined;
   }
 
   #handleThrowable(thrown: Error, request: Request, type: RequestType): MaybePromise<Response> {
     const event = new ExceptionEvent(this, request, type, thrown);
     const dispatched = this.dispatcher.dispatch(event, KernelEvents.EXCEPTION);
-    if (dispatched !== event && isThenable(dispatched)) return then(dispatched, () => this.#afterException(event, request, type));
+    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#afterException(event, request, type));
     return this.#afterException(event, request, type);
   }
 
@@ -234,6 +232,15 @@ class HandlingFailure {
   constructor(error: Error) {
     this.error = error;
   }
+}
+
+/**
+ * Whether a dispatch went asynchronous. A synchronous one gives the event back: comparing
+ * first spares a `then` lookup (missing, so a walk of the prototype chain) on objects of
+ * seven event classes.
+ */
+function wentAsync<E>(dispatched: E | Promise<E>, event: E): dispatched is Promise<E> {
+  return dispatched !== event && isThenable(dispatched);
 }
 
 /** The rest of the pipeline once `pending` settles; its rejection stays a rejection. */
