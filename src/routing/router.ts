@@ -96,8 +96,8 @@ export class Router implements RouteMatcher {
 
   /**
    * `matchRequest()` that answers a failure as a value instead of throwing it: the
-   * RouterListener turns it into the one exception a 404 or 405 throws (each throw costs
-   * a walk of the stack, and this one would only be caught and replaced).
+   * RouterListener turns it into the 404 or 405 itself (each throw costs a walk of the
+   * stack, and the router's would only be caught and replaced).
    */
   resolveRequest(pathinfo: string, context: RequestContext = this.#context, request?: unknown): RouteParameters | MatchFailure {
     return this.getMatcher().resolve(pathinfo, context, request);
