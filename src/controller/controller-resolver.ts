@@ -1,14 +1,12 @@
 import type { Request } from '../http/request.ts';
 import type { Controller } from './controller.ts';
 import type { ControllerRegistry } from './controller-registry.ts';
+import { BoundedCache } from '../http/bounded-cache.ts';
 
 export interface ControllerResolverInterface {
   /** The controller for the request, or undefined when the request names none. */
   getController(request: Request): Controller | undefined;
 }
-
-/** Controller strings remembered at most (a route table's worth). */
-const MAX_REMEMBERED = 1000;
 
 interface WarningSink {
   warning(message: string, context?: Record<string, unknown>): void;
@@ -22,7 +20,8 @@ interface WarningSink {
 export class ControllerResolver implements ControllerResolverInterface {
   readonly #registry: ControllerRegistry;
   readonly #logger: WarningSink | undefined;
-  readonly #resolved = new Map<string, { name: string; instance: object; tuple: Controller }>();
+  /** Checked tuples by controller string, up to a route table's worth. */
+  readonly #resolved = new BoundedCache<string, { name: string; instance: object; tuple: Controller }>(1000);
 
   constructor(registry: ControllerRegistry, logger?: WarningSink) {
     this.#registry = registry;
@@ -59,9 +58,7 @@ export class ControllerResolver implements ControllerResolverInterface {
       const hint = known.length === 0 ? 'no controller is registered' : `registered controllers: ${known.join(', ')}`;
       throw this.#notCallable(request, `no controller is registered under "${name}" (${hint}).`);
     }
-    const tuple = this.#checkTuple([instance, method], request);
-    if (this.#resolved.size < MAX_REMEMBERED) this.#resolved.set(controller, { name, instance, tuple });
-    return tuple;
+    return this.#resolved.remember(controller, { name, instance, tuple: this.#checkTuple([instance, method], request) }).tuple;
   }
 
   #checkTuple(tuple: readonly unknown[], request: Request): Controller {

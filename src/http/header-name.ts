@@ -1,5 +1,6 @@
-const lowercased = new Map<string, string>();
-const MAX_NAMES = 1024;
+import { BoundedCache } from './bounded-cache.ts';
+
+const lowercased = new BoundedCache<string, string>(1024);
 
 /**
  * The lowercase form of a header name, the same string object every time for a name seen
@@ -9,10 +10,5 @@ const MAX_NAMES = 1024;
  * client-chosen names cannot grow the table.
  */
 export function headerKey(name: string): string {
-  let key = lowercased.get(name);
-  if (key === undefined) {
-    key = name.toLowerCase();
-    if (lowercased.size < MAX_NAMES) lowercased.set(name, key);
-  }
-  return key;
+  return lowercased.get(name) ?? lowercased.remember(name, name.toLowerCase());
 }

@@ -6,6 +6,7 @@ import { rawUrlDecode } from './raw-url-decode.ts';
 import { SuspiciousOperationException } from './exception/suspicious-operation-exception.ts';
 import { formatOf, mimeTypeOf } from './mime-types.ts';
 import { parseAcceptHeader } from './accept-header.ts';
+import { BoundedCache } from './bounded-cache.ts';
 
 /**
  * What a trusted reverse proxy says about the client, as decided by a TrustPolicy (see
@@ -57,8 +58,16 @@ const hostPattern = /^[-a-zA-Z0-9_:[\].]+$/;
 const lastHost: { raw: string | undefined; trusted: readonly RegExp[] | undefined; host: string } = { raw: undefined, trusted: undefined, host: '' };
 let nextId = 0;
 /** The format each Accept value prefers ('' for none known), for getPreferredFormat. */
-const preferredFormats = new Map<string, string>();
-const MAX_REMEMBERED_ACCEPT = 100;
+const preferredFormats = new BoundedCache<string, string>(100);
+
+/** The format of an Accept value's best type that maps to a known format, '' when none does. */
+function preferredFormatOf(accept: string): string {
+  for (const item of parseAcceptHeader(accept)) {
+    const format = formatOf(item.value);
+    if (format !== undefined) return format;
+  }
+  return '';
+}
 
 export class Request {
   method: string;
@@ -311,19 +320,7 @@ export class Request {
     const accept = this.headers.get('accept');
     if (accept === undefined) return fallback;
     // Clients send the same few Accept values over and over: each is parsed once.
-    let format = preferredFormats.get(accept);
-    if (format === undefined) {
-      format = '';
-      for (const type of this.getAcceptableContentTypes()) {
-        const known = formatOf(type);
-        if (known !== undefined) {
-          format = known;
-          break;
-        }
-      }
-      if (preferredFormats.size >= MAX_REMEMBERED_ACCEPT) preferredFormats.clear();
-      preferredFormats.set(accept, format);
-    }
+    const format = preferredFormats.get(accept) ?? preferredFormats.remember(accept, preferredFormatOf(accept));
     return format === '' ? fallback : format;
   }
 
