@@ -29,21 +29,25 @@ export class ParamConverterListener implements EventSubscriber {
 
   onKernelController(event: ControllerEvent): void | Promise<void> {
     const request = event.request;
-    const configurations = new Map<string, ParamConverterConfiguration>();
+    // most controllers convert nothing: the map is made only once there is something in it
+    let configurations: Map<string, ParamConverterConfiguration> | undefined;
     const declared = request.attributes.get('_converters');
-    if (Array.isArray(declared)) for (const configuration of declared as ParamConverterConfiguration[]) configurations.set(configuration.name, configuration);
-    if (this.#autoConvert) autoConfigure(event.controller, request, configurations);
-    if (configurations.size === 0) return;
+    if (Array.isArray(declared)) {
+      for (const configuration of declared as ParamConverterConfiguration[]) (configurations ??= new Map()).set(configuration.name, configuration);
+    }
+    if (this.#autoConvert) configurations = autoConfigure(event.controller, request, configurations);
+    if (configurations === undefined || configurations.size === 0) return;
     return this.#manager.apply(request, [...configurations.values()]);
   }
 }
 
-/** Adds a configuration for each class-typed parameter, and marks optional parameters. */
-function autoConfigure(controller: Controller, request: Request, configurations: Map<string, ParamConverterConfiguration>): void {
+/** The declared configurations plus one for each class-typed parameter, optional ones marked (undefined when there are none). */
+function autoConfigure(controller: Controller, request: Request, declared: Map<string, ParamConverterConfiguration> | undefined): Map<string, ParamConverterConfiguration> | undefined {
+  let configurations = declared;
   for (const parameter of argumentMetadataFor(controller)) {
     const type = parameter.type;
     if (type !== undefined && request instanceof type) continue;
-    let configuration = configurations.get(parameter.name);
+    let configuration = configurations?.get(parameter.name);
     if (type !== undefined) {
       configuration ??= { name: parameter.name, options: {}, isOptional: false, annotation: 'ParamConverter' };
       if (configuration.class === undefined) configuration = { ...configuration, class: type };
@@ -52,7 +56,8 @@ function autoConfigure(controller: Controller, request: Request, configurations:
       // The reference derives optionality from the signature alone; a declared
       // `isOptional: true` is kept too, since JavaScript has no nullable type to say it.
       const isOptional = configuration.isOptional || parameter.hasDefault || parameter.isNullable;
-      configurations.set(parameter.name, { ...configuration, isOptional });
+      (configurations ??= new Map()).set(parameter.name, { ...configuration, isOptional });
     }
   }
+  return configurations;
 }

@@ -13,6 +13,15 @@ describe('Request', () => {
     assert.equal(request.query.get('y'), ' ');
   });
 
+  it('upper-cases the method, whatever case it came in, and keeps one that already is', () => {
+    assert.equal(new Request({ method: 'post' }).method, 'POST');
+    assert.equal(new Request({ method: 'Patch' }).method, 'PATCH');
+    assert.equal(new Request({ method: 'mkcol' }).method, 'MKCOL');
+    assert.equal(new Request({ method: 'DELETE' }).method, 'DELETE');
+    assert.equal(new Request({ method: 'pé' }).method, 'PÉ');
+    assert.equal(new Request().method, 'GET');
+  });
+
   it('reports a malformed percent-encoding as a request error, not a crash', () => {
     const request = new Request({ url: '/bad%E0%A4%A' });
     assert.throws(() => request.pathInfo, MalformedUriException);

@@ -60,6 +60,18 @@ let nextId = 0;
 /** The format each Accept value prefers ('' for none known), for getPreferredFormat. */
 const preferredFormats = new BoundedCache<string, string>(100);
 
+/**
+ * The method in upper case. node:http's methods already are, and `toUpperCase` makes a
+ * new string even then (about 1 % of a simple request in the kernel's profile).
+ */
+function upperCaseMethod(method: string): string {
+  for (let i = 0; i < method.length; i++) {
+    const code = method.charCodeAt(i);
+    if ((code >= 97 && code <= 122) || code > 127) return method.toUpperCase();
+  }
+  return method;
+}
+
 /** The format of an Accept value's best type that maps to a known format, '' when none does. */
 function preferredFormatOf(accept: string): string {
   for (const item of parseAcceptHeader(accept)) {
@@ -100,7 +112,7 @@ export class Request {
 
   constructor(init: RequestInit = {}) {
     this.#serial = ++nextId;
-    this.method = (init.method ?? 'GET').toUpperCase();
+    this.method = upperCaseMethod(init.method ?? 'GET');
     this.#url = init.url ?? '/';
     this.headers = init.headers instanceof HeaderBag ? init.headers : new HeaderBag(init.headers);
     this.attributes = new ParameterBag(init.attributes);
