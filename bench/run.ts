@@ -7,6 +7,7 @@
  * within a round, then the median. Results go to stdout and bench/RESULTS.md.
  *
  * Options: --seconds=10 --rounds=3 --warmup=3 --servers=sluice,fastify --no-write
+ * (`sluice-adapter`, our adapter with no kernel, runs only when named in --servers.)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -36,7 +37,8 @@ if (hasTaskset && process.env.SLUICE_BENCH_PINNED !== '1' && cpus().length > 1) 
   process.exit(child.status ?? 1);
 }
 
-interface ServerSpec { name: string; file: string; env?: Record<string, string>; scenarios?: string[] }
+/** `optional`: run only when named in --servers (diagnostics, not peers). */
+interface ServerSpec { name: string; file: string; env?: Record<string, string>; scenarios?: string[]; optional?: boolean }
 interface Scenario { name: string; path: string; headers?: Record<string, string>; only?: string[] }
 
 const allServers: ServerSpec[] = [
@@ -46,6 +48,7 @@ const allServers: ServerSpec[] = [
   { name: 'express', file: 'servers/express.ts' },
   { name: 'hono', file: 'servers/hono.ts' },
   { name: 'sluice-dev', file: 'servers/sluice.ts', env: { APP_ENV: 'dev' }, scenarios: ['404 missing .JPG + Referer'] },
+  { name: 'sluice-adapter', file: 'servers/sluice-adapter.ts', scenarios: ['GET /hello (JSON)'], optional: true },
 ];
 const scenarios: Scenario[] = [
   { name: 'GET /hello (JSON)', path: '/hello' },
@@ -55,7 +58,7 @@ const scenarios: Scenario[] = [
 ];
 
 const wanted = args.get('servers')?.split(',');
-const servers = wanted === undefined ? allServers : allServers.filter((s) => wanted.includes(s.name));
+const servers = wanted === undefined ? allServers.filter((s) => s.optional !== true) : allServers.filter((s) => wanted.includes(s.name));
 
 interface Sample extends LoadResult { round: number; cpuPerRequest: number }
 const samples = new Map<string, Sample[]>(); // key: server|scenario
