@@ -1,5 +1,6 @@
 import type { Request } from './request.ts';
 import type { Response } from './response.ts';
+import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 
 type Settle = (answer: Promise<Response>) => void;
 
@@ -18,7 +19,7 @@ export class InFlightRequests {
    * A handling that already has its response (it ran synchronously) is not tracked: it
    * is given back as it is, and nothing can answer it twice.
    */
-  track(request: Request, handling: Response | Promise<Response>): Response | Promise<Response> {
+  track(request: Request, handling: MaybePromise<Response>): MaybePromise<Response> {
     if (!(handling instanceof Promise)) return handling;
     const response = new Promise<Response>((resolve, reject) => {
       this.#waiting.set(request, (answer) => answer.then(resolve, reject));

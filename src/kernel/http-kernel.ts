@@ -23,9 +23,7 @@ import { RequestType } from './request-type.ts';
 import type { HttpKernelInterface } from './http-kernel-interface.ts';
 import { ControllerDoesNotReturnResponseError } from './controller-does-not-return-response-error.ts';
 import { toError } from './thrown-value-error.ts';
-
-/** A response now, or once an asynchronous listener or controller is done. */
-export type MaybePromise<T> = T | Promise<T>;
+import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 
 /**
  * Turns a request into a response by dispatching the kernel events in the reference's

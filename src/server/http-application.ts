@@ -1,5 +1,6 @@
 import type { Request } from '../http/request.ts';
 import type { Response } from '../http/response.ts';
+import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 
 /**
  * What the node:http adapter drives: the kernel, or anything shaped like it. `handle`
@@ -8,6 +9,6 @@ import type { Response } from '../http/response.ts';
  * once that response has been sent, for work the client need not wait for.
  */
 export interface HttpApplication {
-  handle(request: Request): Response | Promise<Response>;
-  terminate(request: Request, response: Response): void | Promise<void>;
+  handle(request: Request): MaybePromise<Response>;
+  terminate(request: Request, response: Response): MaybePromise<void>;
 }

@@ -5,6 +5,7 @@ import { HeaderBag } from '../http/header-bag.ts';
 import { Response } from '../http/response.ts';
 import { isThenable } from '../event-dispatcher/listener.ts';
 import type { HttpApplication } from './http-application.ts';
+import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
 
 export interface NodeAdapterOptions {
@@ -57,7 +58,7 @@ export class NodeAdapter {
     // Writing to a socket the client has closed emits 'error'; unheard, it would end the process.
     res.on('error', ignore);
     const request = this.createRequest(req);
-    let answer: Response | Promise<Response>;
+    let answer: MaybePromise<Response>;
     try {
       answer = this.#app.handle(request);
     } catch (error) {
@@ -112,7 +113,7 @@ export class NodeAdapter {
 
   #terminate(request: Request, response: Response): void {
     this.#onClosed?.();
-    let done: void | Promise<void>;
+    let done: MaybePromise<void>;
     try {
       done = this.#app.terminate(request, response);
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { SecurityUser } from './security-user.ts';
-import type { MaybePromise, UserProvider } from './user-provider.ts';
+import type { UserProvider } from './user-provider.ts';
+import type { MaybePromise } from '../../event-dispatcher/maybe-promise.ts';
 
 /**
  * What an application's user repository offers security: a lookup by identifier (a

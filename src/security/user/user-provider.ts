@@ -1,6 +1,5 @@
 import type { SecurityUser } from './security-user.ts';
-
-export type MaybePromise<T> = T | Promise<T>;
+import type { MaybePromise } from '../../event-dispatcher/maybe-promise.ts';
 
 /**
  * Where users come from. Returning undefined for an unknown identifier (rather than
