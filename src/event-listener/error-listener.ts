@@ -15,6 +15,7 @@ import { throwableClassName, throwableLocation } from '../log/throwable-location
 import { argumentMetadataFor } from '../controller/argument-metadata.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
 import { Priority } from './priorities.ts';
+import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 
 const plain500 =
   '<!DOCTYPE html>\n<html><head><meta charset="UTF-8"><title>An Error Occurred: Internal Server Error</title></head>' +
@@ -64,7 +65,7 @@ export class ErrorListener implements EventSubscriber {
     const throwable = event.throwable;
     const subRequest = this.#duplicateRequest(throwable, event.request);
     const kernel = event.kernel;
-    let answer: Response | Promise<Response>;
+    let answer: MaybePromise<Response>;
     try {
       answer = kernel.respond === undefined ? kernel.handle(subRequest, RequestType.SUB, false) : kernel.respond(subRequest, RequestType.SUB, false);
     } catch (thrown) {

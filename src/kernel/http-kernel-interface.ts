@@ -1,6 +1,7 @@
 import type { Request } from '../http/request.ts';
 import type { Response } from '../http/response.ts';
 import type { RequestType } from './request-type.ts';
+import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 
 export interface HttpKernelInterface {
   /**
@@ -12,5 +13,5 @@ export interface HttpKernelInterface {
    * `handle` without a promise when none is needed: the response itself when the handling
    * was synchronous. Listeners that start a sub-request use it when the kernel has it.
    */
-  respond?(request: Request, type?: RequestType, catchErrors?: boolean): Response | Promise<Response>;
+  respond?(request: Request, type?: RequestType, catchErrors?: boolean): MaybePromise<Response>;
 }
