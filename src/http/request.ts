@@ -7,6 +7,7 @@ import { SuspiciousOperationException } from './exception/suspicious-operation-e
 import { formatOf, mimeTypeOf } from './mime-types.ts';
 import { parseAcceptHeader } from './accept-header.ts';
 import { BoundedCache } from './bounded-cache.ts';
+import { upperCaseMethod } from '../support/upper-case-method.ts';
 
 /**
  * What a trusted reverse proxy says about the client, as decided by a TrustPolicy (see
@@ -59,18 +60,6 @@ const lastHost: { raw: string | undefined; trusted: readonly RegExp[] | undefine
 let nextId = 0;
 /** The format each Accept value prefers ('' for none known), for getPreferredFormat. */
 const preferredFormats = new BoundedCache<string, string>(100);
-
-/**
- * The method in upper case. node:http's methods already are, and `toUpperCase` makes a
- * new string even then (about 1 % of a simple request in the kernel's profile).
- */
-function upperCaseMethod(method: string): string {
-  for (let i = 0; i < method.length; i++) {
-    const code = method.charCodeAt(i);
-    if ((code >= 97 && code <= 122) || code > 127) return method.toUpperCase();
-  }
-  return method;
-}
 
 /** The format of an Accept value's best type that maps to a known format, '' when none does. */
 function preferredFormatOf(accept: string): string {

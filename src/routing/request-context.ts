@@ -1,3 +1,5 @@
+import { upperCaseMethod } from '../support/upper-case-method.ts';
+
 /** The fields of a {@link RequestContext}; every one is optional when building one. */
 export interface RequestContextInit {
   baseUrl?: string;
@@ -42,7 +44,7 @@ export class RequestContext {
   #queryString!: string;
 
   constructor(init: RequestContextInit = {}) {
-    this.#method = (init.method ?? 'GET').toUpperCase();
+    this.#method = upperCaseMethod(init.method ?? 'GET');
     this.#pathInfo = init.pathInfo ?? '/';
     // parameters already frozen (a deferred context's, a copy's) are shared, not copied again
     const parameters = init.parameters;
