@@ -59,6 +59,30 @@ describe('RouterListener', () => {
     assert.equal(event.isPropagationStopped(), true);
   });
 
+  it('gives the errors of a prod 404 or 405 no stack at all, and leaves the stack trace limit as it was', () => {
+    const notFound: RequestMatcher = { matchRequest: () => assert.fail('resolveRequest is preferred'), resolveRequest: () => MatchFailure.notFound('/missing') };
+    const notAllowed: RequestMatcher = { matchRequest: () => assert.fail('resolveRequest is preferred'), resolveRequest: () => MatchFailure.methodNotAllowed('/events', ['GET']) };
+    const limit = Error.stackTraceLimit;
+    const failureOf = (matcher: RequestMatcher, method = 'GET'): Error => {
+      const event = new RequestEvent(kernel, Request.create('/x', method), RequestType.MAIN);
+      listener(matcher, false).listener.onKernelRequest(event);
+      assert.ok(event.failure instanceof Error);
+      return event.failure;
+    };
+    const missing = failureOf(notFound);
+    assert.equal(Error.stackTraceLimit, limit);
+    assert.ok(missing instanceof NotFoundHttpException);
+    assert.equal(missing.stack, undefined);
+    assert.ok(missing.cause instanceof ResourceNotFoundException);
+    assert.equal(missing.cause.stack, undefined);
+    const notAllowedError = failureOf(notAllowed, 'POST');
+    assert.ok(notAllowedError instanceof MethodNotAllowedHttpException);
+    assert.equal(notAllowedError.message, 'No route found for "POST /x": Method Not Allowed (Allow: GET)');
+    assert.equal(notAllowedError.stack, undefined);
+    assert.ok(notAllowedError.cause instanceof MethodNotAllowedException);
+    assert.equal(Error.stackTraceLimit, limit);
+  });
+
   it('turns a thrown 405 of a matcher without resolveRequest into MethodNotAllowedHttpException', () => {
     const { listener: router } = listener({ matchRequest: () => { throw new MethodNotAllowedException(['GET', 'HEAD']); } });
     assert.throws(() => router.onKernelRequest(new RequestEvent(kernel, Request.create('/events', 'POST'), RequestType.MAIN)), (error: Error) => {
