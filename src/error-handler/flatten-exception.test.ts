@@ -86,6 +86,18 @@ describe('FlattenException', () => {
     assert.deepEqual(flat.getChain().map((e) => e.className), ['NotFoundHttpException', 'ResourceNotFoundError']);
   });
 
+  it('flattens the cause only when the previous exception is read', () => {
+    let reads = 0;
+    const error = new NotFoundHttpException('No route found');
+    Object.defineProperty(error, 'cause', { get: () => { reads++; return new ResourceNotFoundError('late'); } });
+    const flat = FlattenException.createFromThrowable(error);
+    assert.equal(flat.statusCode, 404);
+    assert.equal(reads, 0);
+    assert.equal(flat.previous?.message, 'late');
+    assert.equal(flat.previous, flat.previous);
+    assert.equal(reads, 1);
+  });
+
   it('keeps a thrown non-error cause as text', () => {
     const flat = FlattenException.createFromThrowable(new Error('outer', { cause: 'disk full' }));
     assert.equal(flat.previous?.className, 'string');

@@ -33,8 +33,11 @@ export class FlattenException {
   readonly statusCode: number;
   readonly statusText: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly previous: FlattenException | undefined;
   readonly #source: unknown;
+  /** The errors already in the chain (a cause that loops back ends it) and this one's depth. */
+  readonly #seen: Set<unknown>;
+  readonly #depth: number;
+  #previous: FlattenException | undefined | null = null;
   #trace: readonly StackFrame[] | undefined;
 
   private constructor(
@@ -44,16 +47,34 @@ export class FlattenException {
     code: number | string,
     statusCode: number,
     headers: Record<string, string>,
-    previous: FlattenException | undefined,
+    seen: Set<unknown>,
+    depth: number,
   ) {
     this.#source = source;
+    this.#seen = seen;
+    this.#depth = depth;
     this.className = className;
     this.message = message;
     this.code = code;
     this.statusCode = statusCode;
     this.statusText = statusTexts[statusCode] ?? unknownStatusText;
     this.headers = headers;
-    this.previous = previous;
+  }
+
+  /**
+   * The cause, flattened when first read (a prod page never reads it, and reading an
+   * error's `cause` may be what makes it: see HttpException's `makeCause`).
+   */
+  get previous(): FlattenException | undefined {
+    if (this.#previous === null) {
+      const source = this.#source;
+      const cause = isObject(source) ? (source as { cause?: unknown }).cause : undefined;
+      this.#previous =
+        cause === undefined || cause === null || this.#seen.has(cause) || this.#depth + 1 >= maxChainLength
+          ? undefined
+          : FlattenException.#create(cause, undefined, {}, this.#seen, this.#depth + 1);
+    }
+    return this.#previous;
   }
 
   /**
@@ -77,12 +98,7 @@ export class FlattenException {
     } else if (error instanceof RequestException) {
       status ??= 400;
     }
-    const cause = isObject(error) ? (error as { cause?: unknown }).cause : undefined;
-    const previous =
-      cause === undefined || cause === null || seen.has(cause) || depth + 1 >= maxChainLength
-        ? undefined
-        : FlattenException.#create(cause, undefined, {}, seen, depth + 1);
-    return new FlattenException(error, throwableClassName(error), messageOf(error), codeOf(error), status ?? 500, allHeaders, previous);
+    return new FlattenException(error, throwableClassName(error), messageOf(error), codeOf(error), status ?? 500, allHeaders, seen, depth);
   }
 
   /** The file the error was created in, relative to the project root; `unknown` without a stack. */
