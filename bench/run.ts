@@ -16,7 +16,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, type LoadResult } from './load.ts';
 import { MISSING_PATH } from './routes.ts';
-import { typescriptImport } from '../src/testing/node-typescript.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = new Map(process.argv.slice(2).map((arg) => {
@@ -66,9 +65,15 @@ const peakRss = new Map<string, number>();
 /** VmHWM once the routes every server serves are done, before our event page raises it. */
 const peakRssShared = new Map<string, number>();
 
+// Every server, ours and the peers, runs as production code does: compiled ahead to
+// JavaScript (scripts/build.mjs, dist/), without the TypeScript loader and its thread.
+const built = spawnSync(process.execPath, [join(here, '..', 'scripts', 'build.mjs')], { stdio: 'inherit' });
+if (built.status !== 0) throw new Error('npm run build failed');
+const compiled = (file: string): string => join(here, '..', 'dist', 'bench', file.replace(/\.ts$/, '.js'));
+
 function start(spec: ServerSpec): Promise<{ child: ChildProcess; port: number }> {
   const command = hasTaskset ? 'taskset' : process.execPath;
-  const argv = [...(hasTaskset ? ['-c', '0', process.execPath] : []), ...typescriptImport, join(here, spec.file)];
+  const argv = [...(hasTaskset ? ['-c', '0', process.execPath] : []), '--enable-source-maps', compiled(spec.file)];
   const child = spawn(command, argv, { env: { ...process.env, NODE_ENV: 'production', ...spec.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffer = '';
@@ -172,7 +177,7 @@ if (args.get('write') !== 'false' && args.get('no-write') === undefined) {
 
 Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.
 
-Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections, ${warmup} s warm-up per route, then ${rounds} interleaved rounds of ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. "CPU µs/req" is the server process's user+system CPU time over the measured run divided by the requests it answered (from /proc/<pid>/stat): unlike req/s it does not depend on how hard the single load-generator process can push, so "Fastify CPU ÷ ours" (above 1: we spend less CPU per request) is the steadier comparison on a shared machine. Peak RSS is the server's VmHWM: on the rows of the routes every server serves, as it stood once those were done (so each server is compared after the same work); on the event page's row, after everything. Every server, ours and the peers, starts through the same TypeScript loader (scripts/register-typescript.mjs), so each pays the same loader thread.
+Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections, ${warmup} s warm-up per route, then ${rounds} interleaved rounds of ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. "CPU µs/req" is the server process's user+system CPU time over the measured run divided by the requests it answered (from /proc/<pid>/stat): unlike req/s it does not depend on how hard the single load-generator process can push, so "Fastify CPU ÷ ours" (above 1: we spend less CPU per request) is the steadier comparison on a shared machine. Peak RSS is the server's VmHWM: on the rows of the routes every server serves, as it stood once those were done (so each server is compared after the same work); on the event page's row, after everything. Every server, ours and the peers, runs compiled ahead to JavaScript (\`npm run build\`, dist/) with \`--enable-source-maps\`, as production code runs: none pays for the TypeScript loader's thread.
 Every server has the same table of ${100} routes (half static, half with parameters). Ours is the events app in prod with the full listener chain; its 404 renders the prod error page through the error sub-request.
 
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; fastify ${version('fastify')}, express ${version('express')}, hono ${version('hono')} (@hono/node-server ${version('@hono/node-server')}), autocannon ${version('autocannon')}.

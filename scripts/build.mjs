@@ -1,0 +1,94 @@
+// `npm run build`: the framework, the application and the benchmark's servers as plain
+// JavaScript under dist/, so production runs without the TypeScript loader (see
+// register-typescript.mjs). The loader is right for development, where files change; in
+// production it is a second thread with its own heap, and every module's source crosses
+// from it to the main thread, where V8 keeps it: a server started through it holds about
+// 30 MB more resident memory than the same code compiled ahead (README, Performance).
+//
+// One output file per source file, in the same tree (dist/src/..., dist/app/...), so
+// modules, class and function names stay exactly as written: bundling would rename
+// clashing top-level names (two `Event` classes), and keeping names costs a `__name()`
+// call on every closure a request creates. Each file keeps the meaning of its
+// `import.meta.url` (the .ts file's own address: the application finds its templates and
+// public files relative to it) and a linked source map, so stack traces and log lines
+// name the .ts file and line, as they do under the loader.
+//
+// Usage: node scripts/build.mjs [outDir]   (default: dist)
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transform } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sourceDirs = ['src', 'app', 'bench'];
+const { compilerOptions } = JSON.parse(await readFile(join(root, 'tsconfig.json'), 'utf8'));
+const target = `node${process.versions.node.split('.')[0]}`;
+
+/** Every module to compile: .ts files that are neither tests nor declarations. */
+async function sources(dir) {
+  const found = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'var') found.push(...(await sources(path)));
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) {
+      found.push(path);
+    }
+  }
+  return found;
+}
+
+const toPosix = (path) => path.split(sep).join('/');
+
+// A relative import of a .ts module, as esbuild prints it ("./x.ts", '../y/z.ts').
+const tsSpecifier = /(["'])(\.\.?\/[^"'\n]*?)\.ts\1/g;
+// Same length as `import.meta.url`, so the source map's columns stay right.
+const ownUrl = '__sourceUrl__()';
+
+/**
+ * JavaScript for one module. Relative `.ts` specifiers become `.js` (same length); each
+ * `import.meta.url` becomes a call to a hoisted function appended after the code (so no
+ * line above it moves) that answers the .ts file's address, relative to the output.
+ */
+export async function compileModule(sourcePath, outPath) {
+  const result = await transform(await readFile(sourcePath, 'utf8'), {
+    loader: 'ts',
+    format: 'esm',
+    target,
+    sourcefile: toPosix(relative(dirname(outPath), sourcePath)),
+    sourcemap: 'external',
+    sourcesContent: false,
+    tsconfigRaw: { compilerOptions },
+  });
+  let code = result.code.replace(tsSpecifier, (_, quote, path) => `${quote}${path}.js${quote}`);
+  if (code.includes('import.meta.url')) {
+    const back = toPosix(relative(dirname(outPath), sourcePath));
+    code = code.replaceAll('import.meta.url', ownUrl);
+    code += `function __sourceUrl__() {\n  return new URL(${JSON.stringify(back)}, import.meta.url).href;\n}\n`;
+  }
+  const mapName = `${outPath.slice(dirname(outPath).length + 1)}.map`;
+  return { code: `${code}//# sourceMappingURL=${mapName}\n`, map: result.map };
+}
+
+export async function build(outDir = join(root, 'dist')) {
+  await rm(outDir, { recursive: true, force: true });
+  const files = (await Promise.all(sourceDirs.map((dir) => sources(join(root, dir))))).flat();
+  await Promise.all(
+    files.map(async (sourcePath) => {
+      const outPath = join(outDir, relative(root, sourcePath)).replace(/\.ts$/, '.js');
+      const { code, map } = await compileModule(sourcePath, outPath);
+      await mkdir(dirname(outPath), { recursive: true });
+      await Promise.all([writeFile(outPath, code), writeFile(`${outPath}.map`, map)]);
+    }),
+  );
+  // The output is ES modules whatever the nearest package.json says.
+  await writeFile(join(outDir, 'package.json'), '{ "type": "module" }\n');
+  return files.length;
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const outDir = process.argv[2] === undefined ? undefined : join(process.cwd(), process.argv[2]);
+  const started = performance.now();
+  const count = await build(outDir);
+  process.stdout.write(`Compiled ${count} modules to ${relative(process.cwd(), outDir ?? join(root, 'dist')) || '.'} in ${Math.round(performance.now() - started)} ms\n`);
+}
