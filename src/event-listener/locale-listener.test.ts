@@ -38,6 +38,22 @@ describe('LocaleListener', () => {
     assert.equal(contexts.get(request).parameters._locale, 'fr');
   });
 
+  it('builds no routing context for a request that has none yet: the one built later has the locale', () => {
+    const { listener, contexts } = setup();
+    const request = Request.create('/fr/events', 'GET', { attributes: { _locale: 'fr' } });
+    listener.onKernelRequest(event(request));
+    assert.equal(contexts.peek(request), undefined);
+    assert.equal(contexts.get(request).parameters._locale, 'fr');
+  });
+
+  it('updates a routing context already built', () => {
+    const { listener, contexts } = setup();
+    const request = Request.create('/fr/events', 'GET', { attributes: { _locale: 'fr' } });
+    assert.equal(contexts.get(request).parameters._locale, 'en');
+    listener.onKernelRequest(event(request));
+    assert.equal(contexts.peek(request)?.parameters._locale, 'fr');
+  });
+
   it('gives the routing context the default locale when the route names none', () => {
     const { listener, contexts } = setup({ defaultLocale: 'de' });
     const request = Request.create('/');

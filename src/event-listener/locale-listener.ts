@@ -64,7 +64,10 @@ export class LocaleListener implements EventSubscriber {
 
   #setRouterLocale(request: Request): void {
     if (this.#contexts === undefined) return;
-    const context = this.#contexts.get(request);
+    // A request whose context is not built yet gets the locale when it is (it is built
+    // from the request, on first use): the error sub-request of a prod 404 never needs one.
+    const context = this.#contexts.peek(request);
+    if (context === undefined) return;
     const locale = request.getLocale();
     // Contexts are immutable: copy only when the locale really changes.
     if (context.parameters._locale !== locale) this.#contexts.set(request, context.withParameter('_locale', locale));

@@ -2,6 +2,14 @@ import { RequestContext } from '../routing/request-context.ts';
 import { RequestSlot } from '../http/request-slot.ts';
 import type { Request } from '../http/request.ts';
 import type { RequestStack } from '../http/request-stack.ts';
+import { BoundedCache } from '../http/bounded-cache.ts';
+
+/** One frozen `{ _locale }` per locale, shared by the contexts (freezing is a runtime call). */
+const parametersByLocale = new BoundedCache<string, Readonly<Record<string, string>>>(100);
+
+function localeParameters(locale: string): Readonly<Record<string, string>> {
+  return parametersByLocale.get(locale) ?? parametersByLocale.remember(locale, Object.freeze({ _locale: locale }));
+}
 
 /**
  * The routing context of each request being handled. Contexts are immutable and kept per
@@ -28,6 +36,11 @@ export class RequestContextStore {
     return context;
   }
 
+  /** The request's context if one was built or set, without building it. */
+  peek(request: Request): RequestContext | undefined {
+    return this.#contexts.get(request);
+  }
+
   set(request: Request, context: RequestContext): void {
     this.#contexts.set(request, context);
   }
@@ -44,7 +57,7 @@ export class RequestContextStore {
 
   /** The request's context; host, scheme and ports are read from the request only when first needed. */
   static fromRequest(request: Request): RequestContext {
-    return RequestContext.deferred(request.method, request.rawPath, Object.freeze({ _locale: request.getLocale() }), () => {
+    return RequestContext.deferred(request.method, request.rawPath, localeParameters(request.getLocale()), () => {
       const scheme = request.scheme;
       const port = request.port;
       return {

@@ -63,8 +63,10 @@ export class RouterListener implements EventSubscriber {
 
   onKernelRequest(event: RequestEvent): void {
     const request = event.request;
-    const context = this.#contexts.get(request);
+    // A request that names its controller needs no routing; its context is built if
+    // something (the URL generator) asks for it.
     if (request.attributes.has('_controller')) return;
+    const context = this.#contexts.get(request);
 
     void request.pathInfo; // a malformed percent-encoding is a 400 before any matching
     let parameters: Record<string, unknown>;
