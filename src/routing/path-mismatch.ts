@@ -1,12 +1,28 @@
 import type { CompiledRoute } from './compiled-route.ts';
-import { RouteEntry } from './route-entry.ts';
-import { Route } from './route.ts';
+import { pathSegments, RouteDiagnostics, type VariableSegment } from './route-diagnostics.ts';
+import type { Route } from './route.ts';
 
 export type TraceLevel = 'match' | 'partial' | 'none';
 
 export interface PathMismatch {
   level: Exclude<TraceLevel, 'match'>;
   reason: string;
+}
+
+/** A path being explained, split once for all the routes it is compared with. */
+export interface ExplainedPath {
+  /** The decoded path. */
+  readonly path: string;
+  /** The same without its trailing slashes. */
+  readonly trimmed: string;
+  /** The segments of `trimmed`, without the leading "/". */
+  readonly segments: readonly string[];
+  /** `Path "…" does not match`: the reason for most routes, and how most reasons start. */
+  readonly plain: string;
+}
+
+export function explainedPath(path: string, trimmed: string): ExplainedPath {
+  return { path, trimmed, segments: pathSegments(trimmed), plain: `Path "${path}" does not match` };
 }
 
 type SegmentDifference =
@@ -22,17 +38,19 @@ type SegmentDifference =
  * one place while a literal segment of the route matched or the differing segment looks
  * like a typo ("/en/event/1" for "/{_locale}/events/{id}").
  *
- * It compiles throw-away routes, so it is for diagnostics only (404 pages, `router:match`).
+ * It compiles throw-away routes (once per route, see RouteDiagnostics), so it is for
+ * diagnostics only (404 pages, `router:match`).
  */
-export function describePathMismatch(route: Route, compiled: CompiledRoute, path: string, trimmed: string): PathMismatch {
-  const plain = `Path "${path}" does not match`;
-  const requirement = failingRequirement(route, compiled, path);
+export function describePathMismatch(route: Route, compiled: CompiledRoute, target: ExplainedPath): PathMismatch {
+  const diagnostics = RouteDiagnostics.of(route, compiled);
+  const plain = target.plain;
+  const requirement = failingRequirement(diagnostics, target.path);
   if (requirement !== undefined) return { level: 'partial', reason: requirement };
-  if (spansSegments(route, compiled)) return { level: 'none', reason: plain };
+  if (diagnostics.spansSegments) return { level: 'none', reason: plain };
 
-  const { differences, literalMatches } = compareSegments(route, compiled, trimmed);
-  const [difference] = differences;
-  if (differences.length !== 1 || difference === undefined) return { level: 'none', reason: plain };
+  const comparison = compareSegments(diagnostics, target.segments);
+  if (comparison === undefined) return { level: 'none', reason: plain };
+  const { difference, literalMatches } = comparison;
   const level = literalMatches > 0 ? 'partial' : 'none';
   switch (difference.kind) {
     case 'literal': {
@@ -53,98 +71,58 @@ export function describePathMismatch(route: Route, compiled: CompiledRoute, path
 }
 
 /** When the path matches once requirements are ignored, the first requirement that fails on its own. */
-function failingRequirement(route: Route, compiled: CompiledRoute, path: string): string | undefined {
-  const requirements = Object.entries(route.requirements).filter(([name]) => compiled.pathVariables.includes(name));
-  if (requirements.length === 0 || !matches(route, {}, path)) return undefined;
-  for (const [name, requirement] of requirements) {
-    if (!matches(route, { [name]: requirement }, path)) return `Requirement for "${name}" does not match (${requirement})`;
+function failingRequirement(diagnostics: RouteDiagnostics, path: string): string | undefined {
+  const requirements = diagnostics.requirements;
+  if (requirements.length === 0 || !diagnostics.matchesWithoutRequirements(path)) return undefined;
+  for (let i = 0; i < requirements.length; i++) {
+    const [name, requirement] = requirements[i]!;
+    if (!diagnostics.matchesWithRequirement(i, path)) return `Requirement for "${name}" does not match (${requirement})`;
   }
   return `Requirements for "${requirements.map(([name]) => name).join('", "')}" do not match together`;
 }
 
 /**
- * The throw-away routes are compiled once per route and requirement set, then kept: a
- * debug 404 explains every route, and recompiling them all on each request made the
- * dev 404 fifty times slower than the prod one. Routes do not change once compiled.
+ * The one place where the path differs from the route's pattern, segment by segment, and
+ * how many literal segments matched; undefined when it differs in none or in several
+ * (the comparison stops at the second difference).
  */
-const variantRegexes = new WeakMap<Route, Map<string, RegExp>>();
-const segmentRegexes = new Map<string, RegExp>();
-const SEGMENT_CACHE_LIMIT = 4096;
-
-function matches(route: Route, requirements: Record<string, string>, path: string): boolean {
-  let byRequirements = variantRegexes.get(route);
-  if (byRequirements === undefined) variantRegexes.set(route, (byRequirements = new Map()));
-  const key = JSON.stringify(requirements);
-  let regex = byRequirements.get(key);
-  if (regex === undefined) {
-    regex = new RouteEntry('', route.clone().setRequirements(requirements), 0).regex;
-    byRequirements.set(key, regex);
-  }
-  return regex.test(path);
-}
-
-function segmentRegex(segment: string, requirements: Record<string, string>, route: Route): RegExp {
-  const key = `${segment}\u0000${JSON.stringify(requirements)}\u0000${route.getOption('utf8') === true ? 'u' : ''}`;
-  let regex = segmentRegexes.get(key);
-  if (regex === undefined) {
-    regex = new Route(`/${segment}`, { requirements, options: route.options }).compile().regex;
-    if (segmentRegexes.size >= SEGMENT_CACHE_LIMIT) segmentRegexes.clear();
-    segmentRegexes.set(key, regex);
-  }
-  return regex;
-}
-
-/** A requirement that accepts "/" (such as ".+") makes a segment-by-segment comparison meaningless. */
-function spansSegments(route: Route, compiled: CompiledRoute): boolean {
-  return compiled.pathVariables.some((name) => {
-    const requirement = route.getRequirement(name);
-    return requirement !== undefined && new RegExp(`^(?:${requirement})$`, 's').test('a/b');
-  });
-}
-
-function compareSegments(route: Route, compiled: CompiledRoute, trimmed: string) {
-  const pattern = compiled.tokens.map((t) => (t.kind === 'text' ? t.text : `${t.separator}{${t.name}}`)).join('');
-  const expected = segments(pattern);
-  const found = segments(trimmed);
-  const differences: SegmentDifference[] = [];
+function compareSegments(diagnostics: RouteDiagnostics, found: readonly string[]): { difference: SegmentDifference; literalMatches: number } | undefined {
+  const expected = diagnostics.expected;
+  let difference: SegmentDifference | undefined;
   let literalMatches = 0;
-  for (let i = 0; i < Math.min(expected.length, found.length); i++) {
-    const want = expected[i] as string;
-    const got = found[i] as string;
-    if (!want.includes('{')) {
+  const common = Math.min(expected.length, found.length);
+  for (let i = 0; i < common; i++) {
+    const got = found[i]!;
+    const variable = diagnostics.variableSegments[i];
+    let differs: SegmentDifference | undefined;
+    if (variable === undefined) {
+      const want = expected[i]!;
       if (want === got) literalMatches++;
-      else differences.push({ kind: 'literal', expected: want, found: got });
+      else differs = { kind: 'literal', expected: want, found: got };
     } else {
-      const difference = compareVariableSegment(route, want, got);
-      if (difference !== undefined) differences.push(difference);
+      differs = compareVariableSegment(variable, got);
     }
+    if (differs === undefined) continue;
+    if (difference !== undefined) return undefined;
+    difference = differs;
   }
-  const missing = expected.slice(found.length);
-  if (missing.length > 0 && !missing.every((segment) => isOptional(route, segment))) {
-    differences.push({ kind: 'missing', expected: missing.join('/') });
+  if (found.length < expected.length && !diagnostics.optionalFrom(found.length)) {
+    if (difference !== undefined) return undefined;
+    difference = { kind: 'missing', expected: expected.slice(found.length).join('/') };
   }
-  if (found.length > expected.length) differences.push({ kind: 'extra', found: found.slice(expected.length).join('/') });
-  return { differences, literalMatches };
+  if (found.length > expected.length) {
+    if (difference !== undefined) return undefined;
+    difference = { kind: 'extra', found: found.slice(expected.length).join('/') };
+  }
+  return difference === undefined ? undefined : { difference, literalMatches };
 }
 
-function compareVariableSegment(route: Route, segment: string, value: string): SegmentDifference | undefined {
-  const names = [...segment.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-  const requirements = Object.fromEntries(names.filter((n) => route.hasRequirement(n)).map((n) => [n, route.getRequirement(n) as string]));
-  const test = (reqs: Record<string, string>): boolean => segmentRegex(segment, reqs, route).test(`/${value}`);
-  if (test(requirements)) return undefined;
-  if (!test({})) return { kind: 'shape', expected: segment, found: value };
-  const name = names.find((n) => requirements[n] !== undefined && !test({ [n]: requirements[n] as string })) ?? (names[0] as string);
+function compareVariableSegment(segment: VariableSegment, value: string): SegmentDifference | undefined {
+  if (segment.accepts(value)) return undefined;
+  if (!segment.fitsShape(value)) return { kind: 'shape', expected: segment.text, found: value };
+  const { names, requirements } = segment;
+  const name = names.find((n) => requirements[n] !== undefined && !segment.acceptsFor(n, value)) ?? (names[0] as string);
   return { kind: 'requirement', name, requirement: requirements[name] ?? '' };
-}
-
-function isOptional(route: Route, segment: string): boolean {
-  const rest = segment.replace(/\{(\w+)\}/g, (all, name: string) => (route.hasDefault(name) ? '' : all));
-  return !rest.includes('{') && /^[/,;.:\-_~+*=@|]*$/.test(rest);
-}
-
-function segments(path: string): string[] {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed === '' ? [] : trimmed.slice(1).split('/');
 }
 
 /** A small edit distance for the length: "event" for "events", "evnets" for "events". */

@@ -58,6 +58,13 @@ describe('Route', () => {
     assert.equal(route.compile().staticPrefix, '/b');
   });
 
+  it('compiles again after its requirements are all removed', () => {
+    const route = new Route('/events/{id}', { requirements: { id: '\\d+' } });
+    assert.equal(route.compile().regex.test('/events/abc'), false);
+    route.setRequirements({});
+    assert.equal(route.compile().regex.test('/events/abc'), true);
+  });
+
   it('clones into an independent route', () => {
     const route = new Route('/a', { defaults: { x: 1 }, methods: 'GET', priority: 3, utf8: true });
     const copy = route.clone().setDefault('x', 2);

@@ -179,6 +179,7 @@ export class Route {
 
   setRequirements(requirements: Readonly<Record<string, string | RegExp>>): this {
     this.#requirements = {};
+    this.#changed();
     return this.addRequirements(requirements);
   }
 

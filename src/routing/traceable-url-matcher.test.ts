@@ -52,6 +52,16 @@ describe('TraceableUrlMatcher', () => {
     assert.deepEqual(verdict(traces, 'event'), ['partial', 'Requirement for "_locale" does not match (en|fr)']);
   });
 
+  it('explains a route by what it is now after it changed since an earlier explanation', () => {
+    const routes = new RouteCollection().add('comments', new Route('/events/{id}/comments', { requirements: { id: '.+' } }));
+    // a requirement that accepts "/" leaves nothing to compare segment by segment
+    const before = new TraceableUrlMatcher(routes).explain('/events/1/coments', new RequestContext());
+    assert.deepEqual(verdict(before, 'comments'), ['none', 'Path "/events/1/coments" does not match']);
+    routes.get('comments')!.setRequirement('id', '\\d+');
+    const after = new TraceableUrlMatcher(routes).explain('/events/1/coments', new RequestContext());
+    assert.deepEqual(verdict(after, 'comments'), ['partial', 'Path "/events/1/coments" does not match: "coments" should be "comments"']);
+  });
+
   it('reports a missing or a left-over last segment after matching literal segments', () => {
     const route: [string, string] = ['comments', '/events/{id}/comments'];
     assert.deepEqual(verdict(explain([route], '/events/1'), 'comments'), ['partial', 'Path "/events/1" does not match: "/comments" is missing at the end']);

@@ -1,6 +1,6 @@
 import { MatchFailure } from './match-failure.ts';
 import { decodePathInfo, trimTrailingSlashes } from './path-info.ts';
-import { describePathMismatch, type TraceLevel } from './path-mismatch.ts';
+import { describePathMismatch, explainedPath, type ExplainedPath, type TraceLevel } from './path-mismatch.ts';
 import type { RequestContext } from './request-context.ts';
 import { Rejection, type RouteEntry } from './route-entry.ts';
 import type { RouteParameters } from './route-matcher.ts';
@@ -64,15 +64,19 @@ export class TraceableUrlMatcher extends UrlMatcher {
 
   #judgeAll(pathinfo: string, context: RequestContext, request: unknown): Verdict[] {
     const path = decodePathInfo(pathinfo);
-    const trimmed = trimTrailingSlashes(path);
+    const target = explainedPath(path, trimTrailingSlashes(path));
     const canRedirect = this.redirectController !== undefined && (context.method === 'GET' || context.method === 'HEAD');
-    return this.entries.map((entry) => judge(entry, path, trimmed, context, request, canRedirect));
+    return this.entries.map((entry) => judge(entry, target, context, request, canRedirect));
   }
 }
 
-function judge(entry: RouteEntry, path: string, trimmed: string, context: RequestContext, request: unknown, canRedirect: boolean): Verdict {
+function judge(entry: RouteEntry, target: ExplainedPath, context: RequestContext, request: unknown, canRedirect: boolean): Verdict {
+  const { path, trimmed } = target;
   const match = entry.regex.exec(path);
-  if (match === null) return { ...describePathMismatch(entry.route, entry.compiled, path, trimmed), accepted: false };
+  if (match === null) {
+    const { level, reason } = describePathMismatch(entry.route, entry.compiled, target);
+    return { level, reason, accepted: false };
+  }
   const result = entry.evaluate(path, trimmed, match, 1, context, request, canRedirect);
   if (typeof result !== 'number') return { level: 'match', reason: 'Route matches!', accepted: true };
   return { level: 'partial', reason: rejectionReason(entry, result, path, trimmed, context), accepted: false };
