@@ -1,6 +1,6 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileProfilerStorage } from './file-profiler-storage.ts';
@@ -88,6 +88,47 @@ describe('FileProfilerStorage', () => {
     ]);
     assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
     assert.deepEqual((await storage.find()).map((s) => s.token).sort(), ['6f0001', '6f0002', '6f0003']);
+  });
+
+  it('past its count bound, writes each new profile into the file of a profile it removes', async () => {
+    const dir = join(root, 'taken-over');
+    const now = Date.now();
+    const storage = new FileProfilerStorage(dir, { maxProfiles: 2 });
+    await storage.write(profileData('7a0001', { time: now }));
+    await storage.write(profileData('7a0002', { time: now + 1 }));
+    const oldest = statSync(join(dir, '01', '7a0001.json')).ino;
+    await storage.write(profileData('7a0003', { time: now + 2 }));
+    assert.equal(statSync(join(dir, '03', '7a0003.json')).ino, oldest, 'the same file, renamed');
+    assert.equal(await storage.read('7a0001'), undefined);
+    assert.deepEqual(await storage.read('7a0003'), profileData('7a0003', { time: now + 2 }));
+    assert.deepEqual((await storage.find()).map((s) => s.token), ['7a0003', '7a0002']);
+  });
+
+  it('cuts a file it takes over to the new profile\'s length, and gives the largest file to the largest profile', async () => {
+    const dir = join(root, 'sizes');
+    const now = Date.now();
+    const big = { logs: { entries: 'x'.repeat(5000) } };
+    const storage = new FileProfilerStorage(dir, { maxProfiles: 2 });
+    await storage.write(profileData('8b0001', { time: now, collectors: big }));
+    await storage.write(profileData('8b0002', { time: now + 1 }));
+    const bigFile = statSync(join(dir, '01', '8b0001.json')).ino;
+    const small = profileData('8b0003', { time: now + 2 });
+    // one batch: the small profile comes first
+    await Promise.all([storage.write(small), storage.write(profileData('8b0004', { time: now + 3, collectors: big }))]);
+    assert.equal(statSync(join(dir, '04', '8b0004.json')).ino, bigFile);
+    assert.equal(readFileSync(join(dir, '03', '8b0003.json'), 'utf8'), JSON.stringify(small));
+    assert.deepEqual(await storage.read('8b0003'), small);
+  });
+
+  it('reads no profile from a file cut short or holding another profile', async () => {
+    const dir = join(root, 'damaged');
+    const storage = new FileProfilerStorage(dir);
+    await storage.write(profileData('9c0001', { time: Date.now() }));
+    const text = readFileSync(join(dir, '01', '9c0001.json'), 'utf8');
+    writeFileSync(join(dir, '01', '9c0101.json'), text);
+    writeFileSync(join(dir, '01', '9c0001.json'), text.slice(0, 20));
+    assert.equal(await storage.read('9c0001'), undefined);
+    assert.equal(await storage.read('9c0101'), undefined);
   });
 
   it('refuses to write a profile whose token is not a token', async () => {

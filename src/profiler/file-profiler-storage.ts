@@ -1,5 +1,6 @@
 import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { overwriteFile, pairBySize, removeFile, renamed, serialize, type KeptProfile, type SerializationFailure } from './profile-files.ts';
 import type { ProfileData } from './profile.ts';
 import { isValidToken, matchesSearch, summaryOf, type ProfileSearch, type ProfileSummary, type ProfilerStorage } from './profiler-storage.ts';
 
@@ -24,6 +25,15 @@ export interface FileProfilerStorageOptions {
  * once enough lines went stale (a tenth of the bound). Searches apply the bounds to what
  * the index still lists, so they never see a removed profile. (Rewriting the index on
  * every write made each request of a debug app read and write the whole index.)
+ *
+ * Past the bound, a new profile takes over the file of a profile the bound removes: the
+ * file is renamed to the new token and its content overwritten in place, then cut to
+ * length if it was longer (the largest new profile of a batch takes the largest file).
+ * Creating a file and unlinking another cost the file system far more than that (an
+ * inode made and one freed, every block allocated and every old one released); on a
+ * debug app that is past its bound, which is every one after its first thousand
+ * requests, it was most of what storing a profile cost. A crash in the middle leaves a
+ * file that reads as no profile (see `read`), as a crash in the middle of a write does.
  */
 export class FileProfilerStorage implements ProfilerStorage {
   readonly dir: string;
@@ -34,9 +44,11 @@ export class FileProfilerStorage implements ProfilerStorage {
   /** Batches and purges of this process, one after the other, so pruning never races an append. */
   #queue: Promise<unknown> = Promise.resolve();
   /** The profiles this process knows are kept, oldest first; read from the index on the first write. */
-  #kept: Array<{ token: string; time: number }> | undefined;
+  #kept: KeptProfile[] | undefined;
   /** Lines of the index whose profiles are gone. */
   #stale = 0;
+  /** Profiles whose files this process removed or took over since the index was last rewritten. */
+  readonly #removed = new Set<string>();
   /** Profiles waiting for the next batch. */
   #pending: PendingWrite[] = [];
   /** Folders this process made or found, so a write does not ask again. */
@@ -66,13 +78,15 @@ export class FileProfilerStorage implements ProfilerStorage {
 
   async read(token: string): Promise<ProfileData | undefined> {
     if (!isValidToken(token)) return undefined;
-    let text: string;
+    let data: ProfileData;
     try {
-      text = await readFile(this.#file(token), 'utf8');
+      data = JSON.parse(await readFile(this.#file(token), 'utf8')) as ProfileData;
     } catch {
+      // no such file, or one cut short or half overwritten by a crash (or read while being written)
       return undefined;
     }
-    const data = JSON.parse(text) as ProfileData;
+    // a file taken over by a newer profile whose content was not written yet
+    if (data?.token !== token) return undefined;
     return this.#expired(data.time) ? undefined : data;
   }
 
@@ -88,6 +102,7 @@ export class FileProfilerStorage implements ProfilerStorage {
       this.#folders.clear();
       this.#kept = [];
       this.#stale = 0;
+      this.#removed.clear();
     });
   }
 
@@ -101,28 +116,86 @@ export class FileProfilerStorage implements ProfilerStorage {
   async #writeBatch(): Promise<void> {
     const batch = this.#pending;
     this.#pending = [];
-    const outcomes = await Promise.allSettled(batch.map((entry) => this.#writeFile(entry.profile)));
+    // serialized first: the sizes decide which new profile takes over which outgoing file
+    const contents = batch.map((entry) => serialize(entry.profile));
+    const reuse = pairBySize(contents, this.#outgoing(contents.filter((content) => Buffer.isBuffer(content)).length));
+    const outcomes = await Promise.all(batch.map((entry, i) => this.#writeFile(entry.profile.token, contents[i]!, reuse[i])));
     // the index lists the batch's profiles in the order they were written
-    const written: PendingWrite[] = [];
+    const written: Array<{ entry: PendingWrite; bytes: number }> = [];
+    // outgoing profiles whose files were taken over (also by a profile whose write then failed)
+    const takenOver = new Set<string>();
     outcomes.forEach((outcome, i) => {
-      if (outcome.status === 'fulfilled') written.push(batch[i]!);
-      else batch[i]!.reject(outcome.reason);
+      if (outcome.tookOver) takenOver.add(reuse[i]!.token);
+      const content = contents[i]!;
+      if (outcome.failure === undefined && Buffer.isBuffer(content)) written.push({ entry: batch[i]!, bytes: content.length });
+      else batch[i]!.reject(outcome.failure?.error);
     });
-    if (written.length === 0) return;
+    if (written.length === 0 && takenOver.size === 0) return;
     try {
-      await appendFile(this.#index, written.map((entry) => `${JSON.stringify(summaryOf(entry.profile))}\n`).join(''));
-      await this.#applyBounds(written.map((entry) => entry.profile));
+      if (written.length > 0) await appendFile(this.#index, written.map(({ entry }) => `${JSON.stringify(summaryOf(entry.profile))}\n`).join(''));
+      await this.#applyBounds(written.map(({ entry, bytes }) => ({ token: entry.profile.token, time: entry.profile.time, bytes })), takenOver);
     } catch (error) {
-      for (const entry of written) entry.reject(error);
+      for (const { entry } of written) entry.reject(error);
       return;
     }
-    for (const entry of written) entry.resolve();
+    for (const { entry } of written) entry.resolve();
   }
 
-  async #writeFile(profile: ProfileData): Promise<void> {
-    const file = this.#file(profile.token);
+  /**
+   * The oldest kept profiles that `count` new ones will push out (by count or age), at
+   * most one per new profile: their files are taken over by the new ones. None before the
+   * first write of this process has read the index.
+   */
+  #outgoing(count: number): KeptProfile[] {
+    const kept = this.#kept;
+    if (kept === undefined) return [];
+    const excess = kept.length + count - this.#maxProfiles;
+    const outgoing: KeptProfile[] = [];
+    for (let i = 0; i < kept.length && outgoing.length < count; i++) {
+      if (i >= excess && !this.#expired(kept[i]!.time)) break;
+      outgoing.push(kept[i]!);
+    }
+    return outgoing;
+  }
+
+  /**
+   * Writes a profile's file, taking over the file of the outgoing profile `reuse` when
+   * there is one. Never rejects: a failure is part of the outcome, since a file taken
+   * over is gone even when writing the new profile into it then failed.
+   */
+  async #writeFile(token: string, content: Buffer | SerializationFailure, reuse: KeptProfile | undefined): Promise<FileOutcome> {
+    if (!Buffer.isBuffer(content)) return { tookOver: false, failure: content };
+    const file = this.#file(token);
+    let tookOver = false;
+    try {
+      if (reuse !== undefined) tookOver = await this.#folderMade(file) && await renamed(this.#file(reuse.token), file);
+      if (tookOver) {
+        // a file already there: written over in place; should that fail, written anew
+        await overwriteFile(file, content, reuse!.bytes).catch(() => writeFile(file, content));
+      } else {
+        await this.#writeNewFile(file, content);
+      }
+      return { tookOver };
+    } catch (error) {
+      return { tookOver, failure: { error } };
+    }
+  }
+
+  /** Makes the folder of `file` unless this process made or found it before; false when it cannot. */
+  async #folderMade(file: string): Promise<boolean> {
     const folder = join(file, '..');
-    const json = JSON.stringify(profile);
+    if (this.#folders.has(folder)) return true;
+    try {
+      await mkdir(folder, { recursive: true });
+    } catch {
+      return false;
+    }
+    this.#folders.add(folder);
+    return true;
+  }
+
+  async #writeNewFile(file: string, json: Buffer): Promise<void> {
+    const folder = join(file, '..');
     try {
       if (!this.#folders.has(folder)) await mkdir(folder, { recursive: true });
       await writeFile(file, json);
@@ -136,19 +209,25 @@ export class FileProfilerStorage implements ProfilerStorage {
     this.#folders.add(folder);
   }
 
-  async #applyBounds(profiles: readonly ProfileData[]): Promise<void> {
+  /** Adds the written profiles to those kept and removes what the bounds leave out; the files `takenOver` are gone already. */
+  async #applyBounds(profiles: readonly KeptProfile[], takenOver: ReadonlySet<string>): Promise<void> {
     if (this.#kept === undefined) {
       // first write of this process: apply the bounds to what earlier runs left, index included
       await this.#rewriteIndex();
       return;
     }
-    for (const profile of profiles) insertByTime(this.#kept, { token: profile.token, time: profile.time });
+    for (const token of takenOver) {
+      removeToken(this.#kept, token);
+      this.#removed.add(token);
+    }
+    for (const profile of profiles) insertByTime(this.#kept, profile);
     const gone: string[] = [];
     while (this.#kept.length > this.#maxProfiles) gone.push(this.#kept.shift()!.token);
     while (this.#kept.length > 0 && this.#expired(this.#kept[0]!.time)) gone.push(this.#kept.shift()!.token);
-    if (gone.length === 0) return;
-    await Promise.all(gone.map((token) => rm(this.#file(token), { force: true })));
-    this.#stale += gone.length;
+    this.#stale += takenOver.size + gone.length;
+    if (takenOver.size + gone.length === 0) return;
+    await Promise.all(gone.map((token) => removeFile(this.#file(token))));
+    for (const token of gone) this.#removed.add(token);
     if (this.#stale >= Math.max(1, Math.ceil(this.#maxProfiles / 10))) await this.#rewriteIndex();
   }
 
@@ -163,10 +242,15 @@ export class FileProfilerStorage implements ProfilerStorage {
       const temporary = `${this.#index}.${process.pid}.tmp`;
       await writeFile(temporary, kept.map((summary) => `${JSON.stringify(summary)}\n`).join(''));
       await rename(temporary, this.#index);
-      await Promise.all(all.filter((summary) => !keptTokens.has(summary.token)).map((summary) => rm(this.#file(summary.token), { force: true })));
+      // the files of profiles this process removed itself are known to be gone
+      const dropped = all.filter((summary) => !keptTokens.has(summary.token) && !this.#removed.has(summary.token));
+      await Promise.all(dropped.map((summary) => removeFile(this.#file(summary.token))));
     }
-    this.#kept = kept.map((summary) => ({ token: summary.token, time: summary.time }));
+    // what this process wrote keeps its known size; the others' is unknown
+    const sizes = new Map((this.#kept ?? []).map((profile) => [profile.token, profile.bytes]));
+    this.#kept = kept.map((summary) => ({ token: summary.token, time: summary.time, bytes: sizes.get(summary.token) }));
     this.#stale = 0;
+    this.#removed.clear();
   }
 
   async #readIndex(): Promise<ProfileSummary[]> {
@@ -197,11 +281,23 @@ export class FileProfilerStorage implements ProfilerStorage {
   }
 }
 
+/** Taken-over profiles were the oldest: found at the front. */
+function removeToken(list: KeptProfile[], token: string): void {
+  const at = list.findIndex((entry) => entry.token === token);
+  if (at !== -1) list.splice(at, 1);
+}
+
 /** Inserts keeping the list ordered by time; a new profile is almost always the newest. */
-function insertByTime(list: Array<{ token: string; time: number }>, entry: { token: string; time: number }): void {
+function insertByTime(list: KeptProfile[], entry: KeptProfile): void {
   let at = list.length;
   while (at > 0 && list[at - 1]!.time > entry.time) at--;
   list.splice(at, 0, entry);
+}
+
+interface FileOutcome {
+  /** The outgoing profile's file was renamed to this profile's. */
+  readonly tookOver: boolean;
+  readonly failure?: { readonly error: unknown };
 }
 
 interface PendingWrite {

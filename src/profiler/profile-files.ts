@@ -1,0 +1,103 @@
+// The file operations of FileProfilerStorage: a profile's file written, taken over or removed.
+import { close, ftruncate, open, write } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import type { ProfileData } from './profile.ts';
+
+/**
+ * Writes `data` over an existing file from its start and cuts the file to its length,
+ * unless the file is known to have been no longer (`previousLength`). Unlike a write that
+ * truncates first, the file system keeps the blocks the file already has instead of
+ * releasing them all and allocating new ones. Callbacks rather than a FileHandle: three
+ * or four calls in a row, without the promise and handle objects around each.
+ */
+export function overwriteFile(path: string, data: Buffer, previousLength?: number): Promise<void> {
+  const needsCut = previousLength === undefined || previousLength > data.length;
+  return new Promise<void>((resolve, reject) => {
+    open(path, 'r+', (openError, fd) => {
+      if (openError !== null) {
+        reject(openError);
+        return;
+      }
+      const done = (error: NodeJS.ErrnoException | null): void => {
+        close(fd, (closeError) => {
+          const failure = error ?? closeError;
+          if (failure === null) resolve();
+          else reject(failure);
+        });
+      };
+      const writeFrom = (offset: number): void => {
+        write(fd, data, offset, data.length - offset, offset, (writeError, written) => {
+          if (writeError !== null) done(writeError);
+          else if (written === 0) done(Object.assign(new Error(`Nothing written to ${path}.`), { code: 'EIO' }));
+          // a regular file takes the whole buffer at once; a short write continues where it stopped
+          else if (offset + written < data.length) writeFrom(offset + written);
+          else if (needsCut) ftruncate(fd, data.length, done);
+          else done(null);
+        });
+      };
+      writeFrom(0);
+    });
+  });
+}
+
+/** Removes a profile's file; one already gone (another process sharing the directory removed it) is fine. */
+export async function removeFile(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+  }
+}
+
+/**
+ * Renames `from` to `to`; false when it could not (another process sharing the directory
+ * removed or took over `from` first, or the directory was removed behind this process's back).
+ */
+export async function renamed(from: string, to: string): Promise<boolean> {
+  try {
+    await rename(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The profile as its file holds it, or why it cannot be written (a value JSON refuses, such as a bigint). */
+export function serialize(profile: ProfileData): Buffer | SerializationFailure {
+  try {
+    return Buffer.from(JSON.stringify(profile));
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * Which outgoing file each new profile takes over: the largest new profile the largest
+ * file, and so on, so that files keep about their size (a file that shrinks releases
+ * blocks, one that grows allocates them). A file of unknown size counts as the largest.
+ */
+export function pairBySize(contents: readonly (Buffer | SerializationFailure)[], outgoing: readonly KeptProfile[]): (KeptProfile | undefined)[] {
+  const size = (file: KeptProfile): number => file.bytes ?? Number.MAX_SAFE_INTEGER;
+  const files = [...outgoing].sort((a, b) => size(b) - size(a));
+  const largestFirst = contents
+    .map((content, i) => ({ i, bytes: Buffer.isBuffer(content) ? content.length : -1 }))
+    .filter(({ bytes }) => bytes >= 0)
+    .sort((a, b) => b.bytes - a.bytes);
+  const reuse: (KeptProfile | undefined)[] = contents.map(() => undefined);
+  largestFirst.forEach(({ i }, rank) => {
+    reuse[i] = files[rank];
+  });
+  return reuse;
+}
+
+export interface KeptProfile {
+  readonly token: string;
+  readonly time: number;
+  /** Its file's size when this process wrote it; undefined for a profile read from the index. */
+  readonly bytes?: number | undefined;
+}
+
+export interface SerializationFailure {
+  readonly error: unknown;
+}
