@@ -69,8 +69,12 @@ export class DebugLogger implements LogHandler {
 
   /** Every record of a main request's tree, as getLogs() shows it inside that request. */
   getTreeLogs(mainRequest: object): LogRecord[] {
+    const records: LogRecord[] = [];
     const tree = this.#trees.get(mainRequest);
-    return tree === undefined ? [] : [...tree.values()].flat();
+    if (tree === undefined) return records;
+    // A loop rather than `flat()`, which took longer than the rest of a Logs tab's reading.
+    for (const group of tree.values()) for (const record of group) records.push(record);
+    return records;
   }
 
   countErrors(request?: object): number {

@@ -1,5 +1,5 @@
 import { interpolate } from './interpolate.ts';
-import type { LogRecord } from './log-record.ts';
+import type { LogContext, LogRecord } from './log-record.ts';
 import { normalizeContext } from './normalize.ts';
 
 /**
@@ -10,12 +10,21 @@ import { normalizeContext } from './normalize.ts';
  */
 export function formatLine(record: LogRecord): string {
   const message = oneLine(interpolate(record.message, record.context));
-  const context = Object.keys(record.context).length === 0 ? '[]' : oneLine(JSON.stringify(normalizeContext(record.context)));
+  // JSON.stringify escapes every line break inside strings and adds none of its own: the
+  // context is one line as it is.
+  const context = isEmpty(record.context) ? '[]' : JSON.stringify(normalizeContext(record.context));
   return `[${localDateTime(record.time)}] ${record.channel}.${record.level}: ${message} ${context} []\n`;
 }
 
 function oneLine(text: string): string {
+  if (!text.includes('\n') && !text.includes('\r')) return text;
   return text.replace(/\r\n|\r|\n/g, ' ');
+}
+
+/** No own enumerable key, as `Object.keys(context).length === 0` says, without making the array. */
+function isEmpty(context: LogContext): boolean {
+  for (const key in context) if (Object.hasOwn(context, key)) return false;
+  return true;
 }
 
 // Entries come in bursts within one second; the formatted second is reused.
