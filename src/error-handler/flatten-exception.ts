@@ -2,7 +2,7 @@ import { HttpException } from '../exception/http-exception.ts';
 import { RequestException } from '../http/exception/request-exception.ts';
 import { statusTexts } from '../http/status-texts.ts';
 import { getProjectRoot, throwableClassName, throwableLocation } from '../log/throwable-location.ts';
-import { describeFrame, frameData, parseStackFrames, type StackFrame } from './stack-frames.ts';
+import { describeFrame, frameData, stackFramesOf, type StackFrame } from './stack-frames.ts';
 
 /** One exception of a chain as JSON shows it (see `toArray`). */
 export interface FlattenExceptionData {
@@ -110,11 +110,12 @@ export class FlattenException {
     return throwableLocation(this.#source).line;
   }
 
-  /** The stack frames, parsed from `stack` on first use. */
+  /** The stack frames, parsed from `stack` on first use (once per error, see stackFramesOf). */
   get trace(): readonly StackFrame[] {
     if (this.#trace === undefined) {
-      const stack = isObject(this.#source) ? (this.#source as { stack?: unknown }).stack : undefined;
-      this.#trace = typeof stack === 'string' ? parseStackFrames(stack, getProjectRoot(), headerLines(stack, this.message)) : [];
+      const source = this.#source;
+      const stack = isObject(source) ? (source as { stack?: unknown }).stack : undefined;
+      this.#trace = typeof stack === 'string' ? stackFramesOf(source as object, stack, getProjectRoot(), headerLines(stack, this.message)) : [];
     }
     return this.#trace;
   }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { describeFrame, parseStackFrames, readSourceExcerpt } from './stack-frames.ts';
+import { describeFrame, parseStackFrames, readSourceExcerpt, stackFramesOf } from './stack-frames.ts';
 
 const root = '/srv/app';
 
@@ -11,6 +11,19 @@ function parseOne(line: string) {
   assert.equal(frames.length, 1);
   return frames[0]!;
 }
+
+describe('stackFramesOf', () => {
+  it('parses an error\'s stack once, and again once the stack or the root is another', () => {
+    const error = new Error('boom');
+    error.stack = 'Error: boom\n    at first (/srv/app/src/a.ts:1:1)';
+    const frames = stackFramesOf(error, error.stack, root);
+    assert.deepEqual(frames, parseStackFrames(error.stack, root));
+    assert.equal(stackFramesOf(error, error.stack, root), frames, 'the same frames, not parsed again');
+    assert.equal(stackFramesOf(error, error.stack, '/srv')[0]!.file, 'app/src/a.ts');
+    error.stack = 'Error: boom\n    at second (/srv/app/src/b.ts:2:2)';
+    assert.equal(stackFramesOf(error, error.stack, root)[0]!.function, 'second');
+  });
+});
 
 describe('parseStackFrames', () => {
   it('reads a named frame with its file relative to the project root', () => {

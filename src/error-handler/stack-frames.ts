@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
-import { isAbsolute, relative, sep } from 'node:path';
+import { isAbsolute, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relativePath } from '../support/relative-path.ts';
 
 /** One frame of a V8 stack trace, as the error pages show it. */
 export interface StackFrame {
@@ -44,6 +45,28 @@ export function parseStackFrames(stack: string, projectRoot: string, skipLines =
     if (!framePrefix.test(text)) continue;
     frames.push(parseFrame(text.replace(framePrefix, '').trim(), projectRoot));
   }
+  return frames;
+}
+
+interface ParsedStack {
+  readonly stack: string;
+  readonly projectRoot: string;
+  readonly skipLines: number;
+  readonly frames: readonly StackFrame[];
+}
+
+const parsedStacks = new WeakMap<object, ParsedStack>();
+
+/**
+ * `parseStackFrames` of an error's `stack`, kept with the error: the debug page and the
+ * profiles of the request and of its error page each flatten the same error, and each
+ * parsed its stack anew. Kept while the error lives; a `stack` replaced since is parsed again.
+ */
+export function stackFramesOf(error: object, stack: string, projectRoot: string, skipLines = 1): readonly StackFrame[] {
+  const known = parsedStacks.get(error);
+  if (known !== undefined && known.stack === stack && known.projectRoot === projectRoot && known.skipLines === skipLines) return known.frames;
+  const frames = parseStackFrames(stack, projectRoot, skipLines);
+  parsedStacks.set(error, { stack, projectRoot, skipLines, frames });
   return frames;
 }
 
@@ -92,14 +115,14 @@ function toPath(file: string): string | undefined {
 
 /** Relative to the project root when inside it; outside, the absolute path says more than `../../`. */
 export function displayPath(absolute: string, projectRoot: string): string {
-  const inside = relative(projectRoot, absolute);
+  const inside = relativePath(projectRoot, absolute);
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return absolute;
   return sep === '/' ? inside : inside.split(sep).join('/');
 }
 
 /** Whether the page may show the frame's source: a file of the project, not of a dependency. */
 export function isProjectSource(absolute: string, projectRoot: string): boolean {
-  const inside = relative(projectRoot, absolute);
+  const inside = relativePath(projectRoot, absolute);
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return false;
   return !inside.split(sep).includes('node_modules');
 }

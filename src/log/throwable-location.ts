@@ -1,5 +1,6 @@
-import { isAbsolute, relative, sep } from 'node:path';
+import { isAbsolute, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relativePath } from '../support/relative-path.ts';
 
 export interface ThrowableLocation {
   readonly file: string;
@@ -64,7 +65,7 @@ function parseStack(stack: unknown): ThrowableLocation {
 function displayPath(file: string): string {
   const path = file.startsWith('file://') ? fileURLToPath(file) : file;
   if (!isAbsolute(path)) return path;
-  const inside = relative(projectRoot, path);
+  const inside = relativePath(projectRoot, path);
   // Outside the project (node_modules of a linked package, Node's own files) the absolute
   // path says more than a chain of `../`.
   if (inside.startsWith('..') || isAbsolute(inside)) return path;

@@ -64,12 +64,28 @@ function isDeprecationRecord(record: LogRecord): boolean {
  * Unicode unescaped): an error is an object without public properties there, so `{}`.
  */
 export function prettyContext(context: LogContext): string {
+  // Most contexts hold text only ({event, listener}): the replacer, called for each key,
+  // would change nothing there.
+  if (isFlatAndPlain(context)) return JSON.stringify(context, null, 4);
   try {
     return JSON.stringify(context, contextReplacer, 4);
   } catch {
     // A context that contains itself: show what can be shown rather than no page at all.
     return JSON.stringify(withoutCycles(context, new Set()), contextReplacer, 4);
   }
+}
+
+/** A plain object whose values are all strings, finite or not numbers, booleans or null. */
+function isFlatAndPlain(context: LogContext): boolean {
+  const prototype = Object.getPrototypeOf(context) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in context) {
+    if (!Object.hasOwn(context, key)) return false;
+    const value = context[key];
+    const type = typeof value;
+    if (value !== null && type !== 'string' && type !== 'number' && type !== 'boolean') return false;
+  }
+  return true;
 }
 
 function contextReplacer(_key: string, value: unknown): unknown {
