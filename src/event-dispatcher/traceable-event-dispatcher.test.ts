@@ -114,6 +114,34 @@ describe('TraceableEventDispatcher', () => {
   });
 });
 
+describe('TraceableEventDispatcher listing of listeners not called', () => {
+  it('lists the listeners added or removed since an earlier listing', () => {
+    const { dispatcher } = setup();
+    const late = [new Late(), 'never'] as const;
+    dispatcher.addListener('e', function first() {}, 5);
+    assert.deepEqual(dispatcher.getNotCalledListeners(), [{ event: 'e', listener: 'first', priority: 5 }]);
+    dispatcher.addListener('e', late, 9);
+    assert.deepEqual(dispatcher.getNotCalledListeners(), [
+      { event: 'e', listener: 'Late::never', priority: 9 },
+      { event: 'e', listener: 'first', priority: 5 },
+    ]);
+    dispatcher.removeListener('e', late);
+    assert.deepEqual(dispatcher.getNotCalledListeners(), [{ event: 'e', listener: 'first', priority: 5 }]);
+  });
+
+  it('gives a listener registered twice for an event the priority the dispatcher reports for it', () => {
+    const { dispatcher, inner } = setup();
+    const listener = function twice(): void {};
+    dispatcher.addListener('e', listener, 10);
+    dispatcher.addListener('e', listener, 20);
+    const priority = inner.getListenerPriority('e', listener);
+    assert.deepEqual(dispatcher.getNotCalledListeners(), [
+      { event: 'e', listener: 'twice', priority },
+      { event: 'e', listener: 'twice', priority },
+    ]);
+  });
+});
+
 describe('TraceableEventDispatcher timings', () => {
   it('records how long a listener ran before it threw', () => {
     const inner = new EventDispatcher();

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { EventDispatcher, ListenerEntry } from './event-dispatcher.ts';
 import { ForwardingEventDispatcher } from './forwarding-event-dispatcher.ts';
-import { isThenable, listenerName } from './listener.ts';
+import { isThenable, listenerName, sameListener } from './listener.ts';
 import type { RequestStack } from '../http/request-stack.ts';
 
 /** What the traceable dispatcher needs of a logger: DEBUG with a context. */
@@ -129,9 +129,10 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
     const logger = this.#logger;
     const event = trace.eventName;
     let skipped = false;
+    const names = namesOf(trace.entries);
     for (let i = 0; i < trace.entries.length; i++) {
       const entry = trace.entries[i]!;
-      const listener = listenerName(entry.listener);
+      const listener = names[i]!;
       const called = i < trace.calledCount;
       const stopped = i === trace.stoppedAt;
       calls.push({ event, listener, priority: entry.priority, called, duration: trace.durations[i] ?? 0, start: trace.starts[i] ?? 0, stoppedPropagation: stopped });
@@ -167,21 +168,71 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
    * were dispatched and skipped, and those of events never dispatched.
    */
   getNotCalledListeners(request?: object): { event: string; listener: string; priority: number }[] {
-    const called = new Set(this.getCalledListeners(request).map((call) => `${call.event} ${call.listener}`));
+    const called = new Map<string, Set<string>>();
+    for (const call of this.getCalls(request)) {
+      if (!call.called) continue;
+      const names = called.get(call.event);
+      if (names === undefined) called.set(call.event, new Set([call.listener]));
+      else names.add(call.listener);
+    }
     const out: { event: string; listener: string; priority: number }[] = [];
-    for (const [event, listeners] of this.inner.getAllListeners()) {
-      for (const listener of listeners) {
-        const name = listenerName(listener);
-        if (!called.has(`${event} ${name}`)) out.push({ event, listener: name, priority: this.inner.getListenerPriority(event, listener) ?? 0 });
+    for (const event of this.inner.getAllListeners().keys()) {
+      const entries = this.inner.getSortedEntries(event);
+      const { names, priorities } = this.#listing(event, entries);
+      const calledNames = called.get(event);
+      for (let i = 0; i < entries.length; i++) {
+        const name = names[i]!;
+        if (calledNames === undefined || !calledNames.has(name)) out.push({ event, listener: name, priority: priorities[i]! });
       }
     }
     return out;
+  }
+
+  /**
+   * The names and priorities of an event's listeners, in call order, worked out once per
+   * sorted list: the dispatcher makes a new list whenever a listener of the event is added
+   * or removed. A listener registered twice for the event shows the priority the
+   * dispatcher reports for it (its first registration's), as `getListenerPriority` says.
+   */
+  #listing(event: string, entries: readonly ListenerEntry[]): Listing {
+    let listing = listings.get(entries);
+    if (listing === undefined) {
+      const priorities = entries.map((entry) =>
+        entries.some((other) => other !== entry && sameListener(other.listener, entry.listener))
+          ? (this.inner.getListenerPriority(event, entry.listener) ?? 0)
+          : entry.priority,
+      );
+      listing = { names: namesOf(entries), priorities };
+      listings.set(entries, listing);
+    }
+    return listing;
   }
 
   /** Events dispatched while handling `request` that had no listener at all. */
   getOrphanedEvents(request?: object): readonly string[] {
     return this.#orphans.get(request ?? this.#noRequest) ?? [];
   }
+}
+
+interface Listing {
+  readonly names: readonly string[];
+  readonly priorities: readonly number[];
+}
+
+const listings = new WeakMap<readonly ListenerEntry[], Listing>();
+const names = new WeakMap<readonly ListenerEntry[], readonly string[]>();
+
+/**
+ * The listeners' names (`Class::method`), per sorted list of an event's listeners: every
+ * dispatch logs each of them, and building each name anew was a good part of that.
+ */
+function namesOf(entries: readonly ListenerEntry[]): readonly string[] {
+  let known = names.get(entries);
+  if (known === undefined) {
+    known = entries.map((entry) => listenerName(entry.listener));
+    names.set(entries, known);
+  }
+  return known;
 }
 
 /** A function, not an inline check, so TypeScript does not narrow the flag across calls. */

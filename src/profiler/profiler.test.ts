@@ -25,6 +25,13 @@ describe('Profiler', () => {
     assert.equal(profile.statusCode, 201);
   });
 
+  it('draws a new random token for each profile, also once the random bytes drawn in bulk run out', () => {
+    const p = profiler();
+    const tokens = Array.from({ length: 600 }, () => p.collect(Request.create('/'), new Response())!.token);
+    assert.ok(tokens.every((token) => /^[0-9a-f]{6}$/.test(token)));
+    assert.ok(new Set(tokens).size > 590, `${new Set(tokens).size} different tokens of 600`);
+  });
+
   it('puts the token in the response\'s X-Debug-Token before the collectors run', () => {
     let seen: string | undefined;
     const response = new Response();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { Request } from '../http/request.ts';
 import type { Response } from '../http/response.ts';
 import { isThenable } from '../event-dispatcher/listener.ts';
@@ -60,7 +60,7 @@ export class Profiler {
    */
   collect(request: Request, response: Response, exception?: Error, isMain = true): Profile | undefined {
     if (!this.#enabled) return undefined;
-    const profile = new Profile(randomBytes(3).toString('hex'));
+    const profile = new Profile(newToken());
     profile.time = Date.now();
     profile.method = request.method;
     // A request whose Host or proxy headers are invalid is profiled too: its 400 page is.
@@ -86,9 +86,9 @@ export class Profiler {
    */
   async lateCollect(profiled: ProfiledRequest, tree: readonly ProfiledRequest[], isMain: boolean): Promise<void> {
     const { profile } = profiled;
+    const context = { ...profiled, tree, isMain };
     for (const collector of this.#collectors.values()) {
       if (collector.lateCollect === undefined) continue;
-      const context = { ...profiled, tree, isMain };
       let data = this.#guard(collector, 'lateCollect', () => collector.lateCollect!(context, profile.collectors.get(collector.name)));
       if (isThenable(data)) data = await data.then((value) => value, (error: unknown) => this.#failed(collector, 'lateCollect', error));
       profile.collectors.set(collector.name, data);
@@ -149,6 +149,24 @@ export class Profiler {
     this.#logger?.warning('The "{collector}" data collector failed to {step}: {reason}', { collector: collector.name, step, reason: String(error), exception: error });
     return { error: String(error) };
   }
+}
+
+/**
+ * Random bytes for tokens, drawn in bulk: three at a time, each draw asked the system's
+ * random source anew, for two profiles per request of a 404 (its error page's too).
+ */
+const tokenBytes = Buffer.alloc(3 * 256);
+let tokenOffset = tokenBytes.length;
+
+/** Six random hex digits. */
+function newToken(): string {
+  if (tokenOffset === tokenBytes.length) {
+    randomFillSync(tokenBytes);
+    tokenOffset = 0;
+  }
+  const token = tokenBytes.toString('hex', tokenOffset, tokenOffset + 3);
+  tokenOffset += 3;
+  return token;
 }
 
 function attempt<T>(read: () => T, fallback: T): T {

@@ -17,22 +17,28 @@ export interface KernelPhase {
  */
 export function phasesOf(calls: readonly ListenerCall[]): KernelPhase[] {
   const phases: KernelPhase[] = [];
-  let current: ListenerCall[] = [];
-  let seen = new Set<string>();
+  // The current run of calls: its event, the listeners seen in it, and those called.
+  let event: string | undefined;
+  const seen = new Set<string>();
+  let called: ListenerCall[] = [];
   const close = (): void => {
-    const called = current.filter((call) => call.called);
     if (called.length > 0) {
-      const start = Math.min(...called.map((call) => call.start));
-      const end = Math.max(...called.map((call) => call.start + call.duration));
+      let start = Number.POSITIVE_INFINITY;
+      let end = Number.NEGATIVE_INFINITY;
+      for (const call of called) {
+        if (call.start < start) start = call.start;
+        if (call.start + call.duration > end) end = call.start + call.duration;
+      }
       phases.push({ event: called[0]!.event, start, end, calls: called });
+      called = [];
     }
-    current = [];
-    seen = new Set();
+    seen.clear();
   };
   for (const call of calls) {
-    if (current.length > 0 && (call.event !== current[0]!.event || seen.has(call.listener))) close();
-    current.push(call);
+    if (event !== undefined && (call.event !== event || seen.has(call.listener))) close();
+    event = call.event;
     seen.add(call.listener);
+    if (call.called) called.push(call);
   }
   close();
   return phases.sort((a, b) => a.start - b.start);

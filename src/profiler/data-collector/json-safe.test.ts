@@ -22,6 +22,17 @@ describe('toJsonSafe', () => {
     assert.deepEqual(toJsonSafe(a), { name: 'a', self: '[circular]' });
   });
 
+  it('copies a value shared by two keys twice: only a value inside itself is a cycle', () => {
+    const shared = { id: 1 };
+    assert.deepEqual(toJsonSafe({ a: shared, b: [shared] }), { a: { id: 1 }, b: [{ id: 1 }] });
+  });
+
+  it('keeps the first 200 keys of an object, in order', () => {
+    const wide = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`k${i}`, i]));
+    const copy = toJsonSafe(wide) as Record<string, number>;
+    assert.deepEqual(Object.keys(copy), Object.keys(wide).slice(0, 200));
+  });
+
   it('writes what JSON cannot hold as text', () => {
     assert.deepEqual(toJsonSafe([10n, Number.NaN, new Date(0)]), ['10', 'NaN', '1970-01-01T00:00:00.000Z']);
   });

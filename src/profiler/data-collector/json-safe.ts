@@ -8,7 +8,7 @@ const maxItems = 200;
  * instances as `[object Class]` (a request attribute may hold a logger or a whole
  * service), functions by name, cycles and very deep values cut short.
  */
-export function toJsonSafe(value: unknown, depth = 0, seen: Set<object> = new Set()): unknown {
+export function toJsonSafe(value: unknown, depth = 0, seen?: Set<object>): unknown {
   if (value === null || value === undefined) return null;
   switch (typeof value) {
     case 'string':
@@ -27,8 +27,10 @@ export function toJsonSafe(value: unknown, depth = 0, seen: Set<object> = new Se
   if (object instanceof LazyLogValue) return toJsonSafe(object.value, depth, seen);
   if (object instanceof Error) return { class: object.constructor.name || object.name, message: object.message };
   if (object instanceof Date) return Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString();
-  if (seen.has(object)) return '[circular]';
+  if (seen?.has(object) === true) return '[circular]';
   if (depth >= maxDepth) return Array.isArray(object) ? '[array]' : '[object]';
+  // made for the first container only: most values copied are text
+  seen ??= new Set();
   seen.add(object);
   try {
     if (Array.isArray(object)) return object.slice(0, maxItems).map((item) => toJsonSafe(item, depth + 1, seen));
@@ -36,10 +38,22 @@ export function toJsonSafe(value: unknown, depth = 0, seen: Set<object> = new Se
     if (object instanceof Set) return [...object].slice(0, maxItems).map((item) => toJsonSafe(item, depth + 1, seen));
     const proto = Object.getPrototypeOf(object) as object | null;
     if (proto !== null && proto !== Object.prototype) return `[object ${object.constructor?.name ?? 'Object'}]`;
-    return fromEntries(Object.entries(object), depth, seen);
+    return ownEntries(object as Record<string, unknown>, depth, seen);
   } finally {
     seen.delete(object);
   }
+}
+
+/** `fromEntries(Object.entries(object))` without making the entries. */
+function ownEntries(object: Record<string, unknown>, depth: number, seen: Set<object>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let count = 0;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    if (count++ === maxItems) break;
+    out[key] = toJsonSafe(object[key], depth + 1, seen);
+  }
+  return out;
 }
 
 function fromEntries(entries: [string, unknown][], depth: number, seen: Set<object>): Record<string, unknown> {
