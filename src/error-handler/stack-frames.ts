@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { relativePath } from '../support/relative-path.ts';
+import { originalPosition } from '../support/compiled-source.ts';
 
 /** One frame of a V8 stack trace, as the error pages show it. */
 export interface StackFrame {
@@ -88,10 +89,13 @@ function parseFrame(text: string, projectRoot: string): StackFrame {
   const match = location.exec(where);
   if (match === null) return frame(fn, where, undefined, 0, 0, false, true, isAsync, isConstructor);
   const [, rawFile, line, column] = match as unknown as [string, string, string, string];
-  const absolute = toPath(rawFile);
-  if (absolute === undefined) return frame(fn, rawFile, undefined, Number(line), Number(column), false, true, isAsync, isConstructor);
+  const compiled = toPath(rawFile);
+  if (compiled === undefined) return frame(fn, rawFile, undefined, Number(line), Number(column), false, true, isAsync, isConstructor);
+  // compiled code (dist/) run without --enable-source-maps: its .ts source and position
+  const original = originalPosition(compiled, Number(line), Number(column));
+  const absolute = original?.file ?? compiled;
   const isVendor = absolute.includes(`${sep}node_modules${sep}`) || absolute.includes('/node_modules/');
-  return frame(fn, displayPath(absolute, projectRoot), absolute, Number(line), Number(column), isVendor, false, isAsync, isConstructor);
+  return frame(fn, displayPath(absolute, projectRoot), absolute, original?.line ?? Number(line), original?.column ?? Number(column), isVendor, false, isAsync, isConstructor);
 }
 
 function frame(

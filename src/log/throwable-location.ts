@@ -1,6 +1,7 @@
 import { isAbsolute, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { relativePath } from '../support/relative-path.ts';
+import { originalPosition } from '../support/compiled-source.ts';
 
 export interface ThrowableLocation {
   readonly file: string;
@@ -13,7 +14,7 @@ const unknownLocation: ThrowableLocation = { file: 'unknown', line: 0 };
  * One V8 frame: `at fn (file:line:col)`, `at new Foo (file:line:col)` or `at file:line:col`.
  * The file part is greedy so that the last `:line:col` wins over colons in the path.
  */
-const frame = /^\s*at (?:.+? \()?(.+):(\d+):\d+\)?$/;
+const frame = /^\s*at (?:.+? \()?(.+):(\d+):(\d+)\)?$/;
 
 let projectRoot = process.cwd();
 
@@ -57,7 +58,10 @@ function parseStack(stack: unknown): ThrowableLocation {
     const match = frame.exec(text);
     // Frames of eval'd code nest another location inside; they name no source file.
     if (match === null || match[1]!.startsWith('eval at ')) continue;
-    return { file: match[1]!, line: Number(match[2]) };
+    // compiled code (dist/) run without --enable-source-maps: its .ts source and line
+    const path = match[1]!.startsWith('file://') ? fileURLToPath(match[1]!) : match[1]!;
+    const original = isAbsolute(path) ? originalPosition(path, Number(match[2]), Number(match[3])) : undefined;
+    return original === undefined ? { file: match[1]!, line: Number(match[2]) } : { file: original.file, line: original.line };
   }
   return unknownLocation;
 }

@@ -1,0 +1,32 @@
+import { describe, it, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { transformSync } from 'esbuild';
+import { originalPosition } from './compiled-source.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sluice-compiled-'));
+const source = ['interface Shape { sides: number }', '', 'export function area(shape: Shape): number {', '  throw new Error(`no area for ${shape.sides} sides`);', '}', ''].join('\n');
+const compiled = transformSync(source, { loader: 'ts', format: 'esm', sourcemap: 'external', sourcefile: '../src/shape.ts' });
+writeFileSync(join(dir, 'shape.js'), compiled.code);
+writeFileSync(join(dir, 'shape.js.map'), compiled.map);
+writeFileSync(join(dir, 'plain.js'), compiled.code);
+
+describe('originalPosition', () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives the .ts file and line a position of compiled code comes from, by the map beside the file', () => {
+    const lines = compiled.code.split('\n');
+    const line = lines.findIndex((text) => text.includes('throw new Error')) + 1;
+    const column = lines[line - 1]!.indexOf('throw') + 1;
+    const position = originalPosition(join(dir, 'shape.js'), line, column);
+    assert.equal(position?.file, join(dir, '..', 'src', 'shape.ts'));
+    assert.equal(position?.line, 4);
+  });
+
+  it('gives nothing for a file without a map, or one that is not compiled JavaScript', () => {
+    assert.equal(originalPosition(join(dir, 'plain.js'), 1, 1), undefined);
+    assert.equal(originalPosition(join(dir, 'shape.ts'), 1, 1), undefined);
+  });
+});
