@@ -10,8 +10,9 @@
 // clashing top-level names (two `Event` classes), and keeping names costs a `__name()`
 // call on every closure a request creates. Each file keeps the meaning of its
 // `import.meta.url` (the .ts file's own address: the application finds its templates and
-// public files relative to it) and a linked source map, so stack traces and log lines
-// name the .ts file and line, as they do under the loader.
+// public files relative to it) and a linked source map: log lines and error pages name
+// the .ts file and line (src/support/compiled-source.ts reads a map when an error's
+// location is first needed), and so do all stack traces under --enable-source-maps.
 //
 // Usage: node scripts/build.mjs [outDir]   (default: dist)
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
