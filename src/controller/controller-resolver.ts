@@ -1,7 +1,7 @@
 import type { Request } from '../http/request.ts';
 import type { Controller } from './controller.ts';
 import type { ControllerRegistry } from './controller-registry.ts';
-import { BoundedCache } from '../http/bounded-cache.ts';
+import { BoundedCache } from '../support/bounded-cache.ts';
 
 export interface ControllerResolverInterface {
   /** The controller for the request, or undefined when the request names none. */

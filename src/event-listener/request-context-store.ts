@@ -2,7 +2,7 @@ import { RequestContext } from '../routing/request-context.ts';
 import { RequestSlot } from '../http/request-slot.ts';
 import type { Request } from '../http/request.ts';
 import type { RequestStack } from '../http/request-stack.ts';
-import { BoundedCache } from '../http/bounded-cache.ts';
+import { BoundedCache } from '../support/bounded-cache.ts';
 
 /** One frozen `{ _locale }` per locale, shared by the contexts (freezing is a runtime call). */
 const parametersByLocale = new BoundedCache<string, Readonly<Record<string, string>>>(100);

@@ -1,4 +1,4 @@
-import { BoundedCache } from './bounded-cache.ts';
+import { BoundedCache } from '../support/bounded-cache.ts';
 
 const lowercased = new BoundedCache<string, string>(1024);
 

@@ -6,7 +6,7 @@ import { rawUrlDecode } from './raw-url-decode.ts';
 import { SuspiciousOperationException } from './exception/suspicious-operation-exception.ts';
 import { formatOf, mimeTypeOf } from './mime-types.ts';
 import { parseAcceptHeader } from './accept-header.ts';
-import { BoundedCache } from './bounded-cache.ts';
+import { BoundedCache } from '../support/bounded-cache.ts';
 import { upperCaseMethod } from '../support/upper-case-method.ts';
 
 /**

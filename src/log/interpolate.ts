@@ -2,6 +2,7 @@ import type { LogContext } from './log-record.ts';
 import { normalizeContextValue } from './normalize.ts';
 import { throwableClassName } from './throwable-location.ts';
 import { LazyLogValue } from './lazy-log-value.ts';
+import { BoundedCache } from '../support/bounded-cache.ts';
 
 /** `{key}`; split by it, a message alternates text and keys: text, key, text, …, text. */
 const placeholder = /\{([A-Za-z0-9_.]+)\}/;
@@ -10,20 +11,12 @@ const placeholder = /\{([A-Za-z0-9_.]+)\}/;
  * Messages split at their placeholders, by message. Messages are templates written in
  * the code, so there are few of them; each entry is filled three times (log file, Logs
  * tab, profile), and each time the regex replace with a callback cost more than the rest
- * of the line. A message built at run time makes an entry too: the map is emptied when it
- * grows past a bound.
+ * of the line. Messages built at run time cannot grow the table past its bound.
  */
-const templates = new Map<string, readonly string[]>();
-const maxTemplates = 512;
+const templates = new BoundedCache<string, readonly string[]>(512);
 
 function partsOf(message: string): readonly string[] {
-  let parts = templates.get(message);
-  if (parts === undefined) {
-    parts = message.split(placeholder);
-    if (templates.size >= maxTemplates) templates.clear();
-    templates.set(message, parts);
-  }
-  return parts;
+  return templates.get(message) ?? templates.remember(message, message.split(placeholder));
 }
 
 /** Fills each `{key}` with `fill(value)`, or leaves it as written when `fill` says undefined or the key is not the context's own. */

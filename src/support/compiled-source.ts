@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BoundedCache } from './bounded-cache.ts';
 
 export interface SourcePosition {
   /** Absolute path of the source file. */
@@ -12,8 +13,7 @@ export interface SourcePosition {
 }
 
 // Compiled modules are a fixed set (dist/): a map per file, read once; `null` for none.
-const maps = new Map<string, SourceMap | null>();
-const maxMaps = 2000;
+const maps = new BoundedCache<string, SourceMap | null>(2000);
 
 /**
  * Where a position in compiled JavaScript (`npm run build`, dist/) comes from in its .ts
@@ -39,12 +39,8 @@ export function originalPosition(file: string, line: number, column: number): So
 }
 
 function mapOf(file: string): SourceMap | null {
-  let map = maps.get(file);
-  if (map === undefined) {
-    map = readMap(`${file}.map`);
-    if (maps.size < maxMaps) maps.set(file, map);
-  }
-  return map;
+  const known = maps.get(file);
+  return known === undefined ? maps.remember(file, readMap(`${file}.map`)) : known;
 }
 
 function readMap(path: string): SourceMap | null {

@@ -1,7 +1,7 @@
 import { isAbsolute, relative } from 'node:path';
+import { BoundedCache } from './bounded-cache.ts';
 
-const known = new Map<string, Map<string, string>>();
-const maxRoots = 16;
+const known = new BoundedCache<string, BoundedCache<string, string>>(16);
 const maxPathsPerRoot = 2048;
 
 /**
@@ -12,17 +12,6 @@ const maxPathsPerRoot = 2048;
  */
 export function relativePath(from: string, to: string): string {
   if (!isAbsolute(from) || !isAbsolute(to)) return relative(from, to);
-  let byTarget = known.get(from);
-  if (byTarget === undefined) {
-    if (known.size >= maxRoots) known.clear();
-    byTarget = new Map();
-    known.set(from, byTarget);
-  }
-  let answer = byTarget.get(to);
-  if (answer === undefined) {
-    answer = relative(from, to);
-    if (byTarget.size >= maxPathsPerRoot) byTarget.clear();
-    byTarget.set(to, answer);
-  }
-  return answer;
+  const byTarget = known.get(from) ?? known.remember(from, new BoundedCache(maxPathsPerRoot));
+  return byTarget.get(to) ?? byTarget.remember(to, relative(from, to));
 }

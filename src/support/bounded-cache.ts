@@ -1,8 +1,8 @@
 /**
  * A Map that stops growing at `limit` entries, for values worked out from what clients
- * send (header names, Accept values) or from a route table: the first keys seen, the hot
- * ones, stay; a client sending ever new keys gets answers worked out afresh, and cannot
- * grow the table.
+ * send (header names, Accept values), from a route table, or from the code itself (log
+ * message templates, source files and their maps): the first keys seen, the hot ones,
+ * stay; ever new keys get answers worked out afresh, and cannot grow the table.
  */
 export class BoundedCache<K, V> {
   readonly #entries = new Map<K, V>();
