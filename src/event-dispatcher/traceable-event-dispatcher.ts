@@ -178,7 +178,8 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
     const out: { event: string; listener: string; priority: number }[] = [];
     for (const event of this.inner.getAllListeners().keys()) {
       const entries = this.inner.getSortedEntries(event);
-      const { names, priorities } = this.#listing(event, entries);
+      const names = namesOf(entries);
+      const priorities = this.#prioritiesOf(event, entries);
       const calledNames = called.get(event);
       for (let i = 0; i < entries.length; i++) {
         const name = names[i]!;
@@ -189,23 +190,21 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
   }
 
   /**
-   * The names and priorities of an event's listeners, in call order, worked out once per
-   * sorted list: the dispatcher makes a new list whenever a listener of the event is added
-   * or removed. A listener registered twice for the event shows the priority the
+   * The priorities of an event's listeners, in call order, worked out once per sorted
+   * list (see `namesOf`). A listener registered twice for the event shows the priority the
    * dispatcher reports for it (its first registration's), as `getListenerPriority` says.
    */
-  #listing(event: string, entries: readonly ListenerEntry[]): Listing {
-    let listing = listings.get(entries);
-    if (listing === undefined) {
-      const priorities = entries.map((entry) =>
+  #prioritiesOf(event: string, entries: readonly ListenerEntry[]): readonly number[] {
+    let known = priorities.get(entries);
+    if (known === undefined) {
+      known = entries.map((entry) =>
         entries.some((other) => other !== entry && sameListener(other.listener, entry.listener))
           ? (this.inner.getListenerPriority(event, entry.listener) ?? 0)
           : entry.priority,
       );
-      listing = { names: namesOf(entries), priorities };
-      listings.set(entries, listing);
+      priorities.set(entries, known);
     }
-    return listing;
+    return known;
   }
 
   /** Events dispatched while handling `request` that had no listener at all. */
@@ -214,13 +213,10 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
   }
 }
 
-interface Listing {
-  readonly names: readonly string[];
-  readonly priorities: readonly number[];
-}
-
-const listings = new WeakMap<readonly ListenerEntry[], Listing>();
+// Per sorted list of an event's listeners: the dispatcher makes a new list whenever a
+// listener of the event is added or removed, so a list's names and priorities never change.
 const names = new WeakMap<readonly ListenerEntry[], readonly string[]>();
+const priorities = new WeakMap<readonly ListenerEntry[], readonly number[]>();
 
 /**
  * The listeners' names (`Class::method`), per sorted list of an event's listeners: every
