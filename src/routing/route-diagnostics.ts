@@ -1,5 +1,6 @@
 import type { CompiledRoute } from './compiled-route.ts';
 import { RouteEntry } from './route-entry.ts';
+import { trimTrailingSlashes } from './path-info.ts';
 import { Route } from './route.ts';
 
 /** Separator characters a missing segment may consist of and still be optional. */
@@ -149,7 +150,6 @@ function isOptional(route: Route, segment: string): boolean {
 
 /** A path's segments, trailing slashes left out: "/a/b/" gives ["a", "b"], "/" none. */
 export function pathSegments(path: string): string[] {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
-  return end === 0 ? [] : path.slice(1, end).split('/');
+  const trimmed = trimTrailingSlashes(path);
+  return trimmed === '' || trimmed === '/' ? [] : trimmed.slice(1).split('/');
 }
