@@ -16,14 +16,13 @@
 //
 // Usage: node scripts/build.mjs [outDir]   (default: dist)
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
+import { transformOptions } from './typescript-hooks.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sourceDirs = ['src', 'app', 'bench'];
-const { compilerOptions } = JSON.parse(await readFile(join(root, 'tsconfig.json'), 'utf8'));
-const target = `node${process.versions.node.split('.')[0]}`;
 
 /** Every module to compile: .ts files that are neither tests nor declarations. */
 async function sources(dir) {
@@ -52,23 +51,15 @@ const ownUrl = '__sourceUrl__()';
  * line above it moves) that answers the .ts file's address, relative to the output.
  */
 export async function compileModule(sourcePath, outPath) {
-  const result = await transform(await readFile(sourcePath, 'utf8'), {
-    loader: 'ts',
-    format: 'esm',
-    target,
-    sourcefile: toPosix(relative(dirname(outPath), sourcePath)),
-    sourcemap: 'external',
-    sourcesContent: false,
-    tsconfigRaw: { compilerOptions },
-  });
+  // the .ts file as seen from the output: the map's source and import.meta.url's target
+  const back = toPosix(relative(dirname(outPath), sourcePath));
+  const result = await transform(await readFile(sourcePath, 'utf8'), transformOptions(back, 'external'));
   let code = result.code.replace(tsSpecifier, (_, quote, path) => `${quote}${path}.js${quote}`);
   if (code.includes('import.meta.url')) {
-    const back = toPosix(relative(dirname(outPath), sourcePath));
     code = code.replaceAll('import.meta.url', ownUrl);
     code += `function __sourceUrl__() {\n  return new URL(${JSON.stringify(back)}, import.meta.url).href;\n}\n`;
   }
-  const mapName = `${outPath.slice(dirname(outPath).length + 1)}.map`;
-  return { code: `${code}//# sourceMappingURL=${mapName}\n`, map: result.map };
+  return { code: `${code}//# sourceMappingURL=${basename(outPath)}.map\n`, map: result.map };
 }
 
 export async function build(outDir = join(root, 'dist')) {

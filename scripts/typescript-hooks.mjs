@@ -22,14 +22,15 @@ const target = `node${process.versions.node.split('.')[0]}`;
 export async function load(url, context, nextLoad) {
   if (!url.startsWith('file:') || !url.endsWith('.ts') || url.includes('/node_modules/')) return nextLoad(url, context);
   const path = fileURLToPath(url);
-  const result = await transform(await readFile(path, 'utf8'), {
-    loader: 'ts',
-    format: 'esm',
-    target,
-    sourcefile: path,
-    sourcemap: 'inline',
-    sourcesContent: false,
-    tsconfigRaw: { compilerOptions },
-  });
+  const result = await transform(await readFile(path, 'utf8'), transformOptions(path, 'inline'));
   return { format: 'module', source: result.code, shortCircuit: true };
+}
+
+/**
+ * How a .ts module becomes JavaScript, here and in `npm run build` (scripts/build.mjs):
+ * types stripped, the project's class-field semantics, a source map naming `sourcefile`
+ * without the sources' text.
+ */
+export function transformOptions(sourcefile, sourcemap) {
+  return { loader: 'ts', format: 'esm', target, sourcefile, sourcemap, sourcesContent: false, tsconfigRaw: { compilerOptions } };
 }
