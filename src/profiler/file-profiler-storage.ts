@@ -168,7 +168,8 @@ export class FileProfilerStorage implements ProfilerStorage {
     const file = this.#file(token);
     let tookOver = false;
     try {
-      if (reuse !== undefined) tookOver = await this.#folderMade(file) && await renamed(this.#file(reuse.token), file);
+      // a folder that cannot be made: no take-over, and writing anew reports why
+      if (reuse !== undefined) tookOver = await this.#makeFolder(join(file, '..')).then(() => renamed(this.#file(reuse.token), file), () => false);
       if (tookOver) {
         // a file already there: written over in place; should that fail, written anew
         await overwriteFile(file, content, reuse!.bytes).catch(() => writeFile(file, content));
@@ -181,32 +182,25 @@ export class FileProfilerStorage implements ProfilerStorage {
     }
   }
 
-  /** Makes the folder of `file` unless this process made or found it before; false when it cannot. */
-  async #folderMade(file: string): Promise<boolean> {
-    const folder = join(file, '..');
-    if (this.#folders.has(folder)) return true;
-    try {
-      await mkdir(folder, { recursive: true });
-    } catch {
-      return false;
-    }
+  /** Makes `folder` unless this process made or found it before. */
+  async #makeFolder(folder: string): Promise<void> {
+    if (this.#folders.has(folder)) return;
+    await mkdir(folder, { recursive: true });
     this.#folders.add(folder);
-    return true;
   }
 
   async #writeNewFile(file: string, json: Buffer): Promise<void> {
     const folder = join(file, '..');
     try {
-      if (!this.#folders.has(folder)) await mkdir(folder, { recursive: true });
+      await this.#makeFolder(folder);
       await writeFile(file, json);
     } catch (error) {
       // the directory was removed behind this process's back (a cache clear): make it again
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       this.#folders.clear();
-      await mkdir(folder, { recursive: true });
+      await this.#makeFolder(folder);
       await writeFile(file, json);
     }
-    this.#folders.add(folder);
   }
 
   /** Adds the written profiles to those kept and removes what the bounds leave out; the files `takenOver` are gone already. */
