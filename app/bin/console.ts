@@ -1,4 +1,7 @@
 import { runConsole } from '../../src/console/console-application.ts';
 import { createKernel } from '../src/create-kernel.ts';
+import { loadDevBundles } from '../src/dev-bundles.ts';
 
+// `--env=dev` may build a debug kernel even in a process started with APP_ENV=prod.
+await loadDevBundles();
 process.exitCode = await runConsole(process.argv.slice(2), (env) => createKernel(env));

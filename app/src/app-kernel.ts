@@ -1,8 +1,6 @@
 import { Kernel, type KernelOptions } from '../../src/kernel/kernel.ts';
 import type { Bundle } from '../../src/kernel/bundle.ts';
 import { FrameworkBundle } from '../../src/framework-bundle/framework-bundle.ts';
-import { WebServerBundle } from '../../src/web-server-bundle/web-server-bundle.ts';
-import { WebProfilerBundle } from '../../src/web-profiler-bundle/web-profiler-bundle.ts';
 import { FrameworkExtraBundle } from '../../src/framework-extra-bundle/framework-extra-bundle.ts';
 import { SecurityBundle } from '../../src/security-bundle/security-bundle.ts';
 import { TemplatingBundle } from '../../src/templating-bundle/templating-bundle.ts';
@@ -11,6 +9,7 @@ import { AdminUserProvider } from './app-bundle/security/admin-user-provider.ts'
 import { formatSize } from './app-bundle/image/event-images.ts';
 import { formatDatetimeFilter } from './app-bundle/twig/format-datetime.ts';
 import { appSettingsFor, type AppSettings } from '../config/config.ts';
+import { devBundles } from './dev-bundles.ts';
 
 export interface AppKernelOptions extends KernelOptions {
   /** The application's settings; by default from the environment (see config/config.ts). */
@@ -36,7 +35,7 @@ export class AppKernel extends Kernel {
     const { database, adminPassword, maxImageBytes, staticIndexRefreshMs } = this.settings;
     const admin = adminPassword !== undefined;
     const bundles: Bundle[] = [new FrameworkBundle()];
-    if (this.debug) bundles.push(new WebProfilerBundle());
+    if (this.debug) bundles.push(new (devBundles().WebProfilerBundle)());
     bundles.push(new FrameworkExtraBundle({ database }));
     bundles.push(new SecurityBundle({
       ...(admin && {
@@ -51,7 +50,7 @@ export class AppKernel extends Kernel {
       filters: { format_datetime: formatDatetimeFilter(() => this.container.get('request_stack').getCurrentRequest()?.getLocale() ?? this.config.defaultLocale) },
     }));
     // Still registered for the legacy `server:run`; see the README on moving to `serve`.
-    if (this.environment === 'dev') bundles.push(new WebServerBundle());
+    if (this.environment === 'dev') bundles.push(new (devBundles().WebServerBundle)());
     bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs }));
     return bundles;
   }
