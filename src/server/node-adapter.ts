@@ -106,9 +106,10 @@ export class NodeAdapter {
       this.#logger.critical('The response to "{method} {url}" could not be sent, its connection was closed: {reason}', context(request, error));
       res.destroy();
     }
-    // node emits 'close' on the response once it is finished, or when the client left first.
+    // node emits 'close' on the response once it is finished, or when the client left
+    // first; only once, so `on` will do (`once` wraps the listener, bound, per request).
     if (res.closed) this.#terminate(request, response);
-    else res.once('close', () => this.#terminate(request, response));
+    else res.on('close', () => this.#terminate(request, response));
   }
 
   #terminate(request: Request, response: Response): void {
