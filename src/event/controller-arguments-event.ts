@@ -2,7 +2,7 @@ import type { Controller } from '../controller/controller.ts';
 import type { Request } from '../http/request.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import type { RequestType } from '../kernel/request-type.ts';
-import { KernelEvent } from './kernel-event.ts';
+import { KernelEvent, type KernelEventFields } from './kernel-event.ts';
 
 /** kernel.controller_arguments: controller and arguments are known; both may be replaced. */
 export class ControllerArgumentsEvent extends KernelEvent {
@@ -10,7 +10,12 @@ export class ControllerArgumentsEvent extends KernelEvent {
   arguments: unknown[];
 
   constructor(kernel: HttpKernelInterface, controller: Controller, args: unknown[], request: Request, requestType: RequestType) {
-    super(kernel, request, requestType);
+    super();
+    // Set here, not by KernelEvent, so that these stores see this class alone (see KernelEvent).
+    const fields: KernelEventFields = this;
+    fields.kernel = kernel;
+    fields.request = request;
+    fields.requestType = requestType;
     this.controller = controller;
     this.arguments = args;
   }

@@ -1,5 +1,8 @@
 import type { Response } from '../http/response.ts';
-import { KernelEvent } from './kernel-event.ts';
+import { KernelEvent, type KernelEventFields } from './kernel-event.ts';
+import type { Request } from '../http/request.ts';
+import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
+import type { RequestType } from '../kernel/request-type.ts';
 
 /**
  * kernel.request. A listener that sets a response ends the event there and the kernel
@@ -9,6 +12,17 @@ export class RequestEvent extends KernelEvent {
   response: Response | undefined;
   /** The error a listener ended the event with, instead of throwing it (see `fail`). */
   failure: Error | undefined;
+
+  constructor(kernel: HttpKernelInterface, request: Request, requestType: RequestType) {
+    super();
+    // Set here, not by KernelEvent, so that these stores see this class alone (see KernelEvent).
+    const fields: KernelEventFields = this;
+    fields.kernel = kernel;
+    fields.request = request;
+    fields.requestType = requestType;
+    this.response = undefined;
+    this.failure = undefined;
+  }
 
   /**
    * Ends the event with an error, as if the listener had thrown it: no later listener
