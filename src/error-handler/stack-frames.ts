@@ -1,8 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { relativePath } from '../support/relative-path.ts';
-import { originalPosition } from '../support/compiled-source.ts';
+import { framePosition } from '../support/compiled-source.ts';
 
 /** One frame of a V8 stack trace, as the error pages show it. */
 export interface StackFrame {
@@ -89,13 +88,12 @@ function parseFrame(text: string, projectRoot: string): StackFrame {
   const match = location.exec(where);
   if (match === null) return frame(fn, where, undefined, 0, 0, false, true, isAsync, isConstructor);
   const [, rawFile, line, column] = match as unknown as [string, string, string, string];
-  const compiled = toPath(rawFile);
-  if (compiled === undefined) return frame(fn, rawFile, undefined, Number(line), Number(column), false, true, isAsync, isConstructor);
   // compiled code (dist/) run without --enable-source-maps: its .ts source and position
-  const original = originalPosition(compiled, Number(line), Number(column));
-  const absolute = original?.file ?? compiled;
+  const position = framePosition(rawFile, Number(line), Number(column));
+  if (position === undefined) return frame(fn, rawFile, undefined, Number(line), Number(column), false, true, isAsync, isConstructor);
+  const absolute = position.file;
   const isVendor = absolute.includes(`${sep}node_modules${sep}`) || absolute.includes('/node_modules/');
-  return frame(fn, displayPath(absolute, projectRoot), absolute, original?.line ?? Number(line), original?.column ?? Number(column), isVendor, false, isAsync, isConstructor);
+  return frame(fn, displayPath(absolute, projectRoot), absolute, position.line, position.column, isVendor, false, isAsync, isConstructor);
 }
 
 function frame(
@@ -103,18 +101,6 @@ function frame(
   isVendor: boolean, isInternal: boolean, isAsync: boolean, isConstructor: boolean,
 ): StackFrame {
   return { function: fn, file, absoluteFile, line, column, isVendor, isInternal, isAsync, isConstructor };
-}
-
-/** An absolute path for a frame's file, or undefined for what is not on disk (`node:fs`, `<anonymous>`). */
-function toPath(file: string): string | undefined {
-  if (file.startsWith('file://')) {
-    try {
-      return fileURLToPath(file);
-    } catch {
-      return undefined;
-    }
-  }
-  return isAbsolute(file) ? file : undefined;
 }
 
 /** Relative to the project root when inside it; outside, the absolute path says more than `../../`. */

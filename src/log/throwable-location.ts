@@ -1,7 +1,6 @@
 import { isAbsolute, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { relativePath } from '../support/relative-path.ts';
-import { originalPosition } from '../support/compiled-source.ts';
+import { framePosition } from '../support/compiled-source.ts';
 
 export interface ThrowableLocation {
   readonly file: string;
@@ -59,19 +58,18 @@ function parseStack(stack: unknown): ThrowableLocation {
     // Frames of eval'd code nest another location inside; they name no source file.
     if (match === null || match[1]!.startsWith('eval at ')) continue;
     // compiled code (dist/) run without --enable-source-maps: its .ts source and line
-    const path = match[1]!.startsWith('file://') ? fileURLToPath(match[1]!) : match[1]!;
-    const original = isAbsolute(path) ? originalPosition(path, Number(match[2]), Number(match[3])) : undefined;
-    return original === undefined ? { file: match[1]!, line: Number(match[2]) } : { file: original.file, line: original.line };
+    const position = framePosition(match[1]!, Number(match[2]), Number(match[3]));
+    return position === undefined ? { file: match[1]!, line: Number(match[2]) } : { file: position.file, line: position.line };
   }
   return unknownLocation;
 }
 
+/** `file` is an absolute path (see framePosition), or what a frame names that is not a file. */
 function displayPath(file: string): string {
-  const path = file.startsWith('file://') ? fileURLToPath(file) : file;
-  if (!isAbsolute(path)) return path;
-  const inside = relativePath(projectRoot, path);
+  if (!isAbsolute(file)) return file;
+  const inside = relativePath(projectRoot, file);
   // Outside the project (node_modules of a linked package, Node's own files) the absolute
   // path says more than a chain of `../`.
-  if (inside.startsWith('..') || isAbsolute(inside)) return path;
+  if (inside.startsWith('..') || isAbsolute(inside)) return file;
   return sep === '/' ? inside : inside.split(sep).join('/');
 }

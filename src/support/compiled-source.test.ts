@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
-import { originalPosition } from './compiled-source.ts';
+import { framePosition, originalPosition } from './compiled-source.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sluice-compiled-'));
 const source = ['interface Shape { sides: number }', '', 'export function area(shape: Shape): number {', '  throw new Error(`no area for ${shape.sides} sides`);', '}', ''].join('\n');
@@ -28,5 +29,26 @@ describe('originalPosition', () => {
   it('gives nothing for a file without a map, or one that is not compiled JavaScript', () => {
     assert.equal(originalPosition(join(dir, 'plain.js'), 1, 1), undefined);
     assert.equal(originalPosition(join(dir, 'shape.ts'), 1, 1), undefined);
+  });
+});
+
+describe('framePosition', () => {
+  it('gives compiled code\'s frames their .ts position, as a path or a file: URL names the file', () => {
+    const lines = compiled.code.split('\n');
+    const line = lines.findIndex((text) => text.includes('throw new Error')) + 1;
+    const expected = { file: join(dir, '..', 'src', 'shape.ts'), line: 4 };
+    for (const file of [join(dir, 'shape.js'), pathToFileURL(join(dir, 'shape.js')).href]) {
+      const position = framePosition(file, line, 3);
+      assert.deepEqual({ file: position?.file, line: position?.line }, expected);
+    }
+  });
+
+  it('gives other files their own absolute path and position', () => {
+    assert.deepEqual(framePosition(pathToFileURL(join(dir, 'plain.js')).href, 7, 9), { file: join(dir, 'plain.js'), line: 7, column: 9 });
+    assert.deepEqual(framePosition('/srv/app/x.ts', 2, 5), { file: '/srv/app/x.ts', line: 2, column: 5 });
+  });
+
+  it('gives nothing for what is not a file on disk: Node\'s own modules, anonymous code, a malformed file: URL', () => {
+    for (const file of ['node:internal/modules/run_main', '<anonymous>', 'file://remote-host/x.js']) assert.equal(framePosition(file, 1, 1), undefined, file);
   });
 });

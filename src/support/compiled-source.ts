@@ -38,6 +38,29 @@ export function originalPosition(file: string, line: number, column: number): So
   };
 }
 
+/**
+ * Where a stack frame's `file:line:column` is in the source: the .ts file and position
+ * for compiled code (see `originalPosition`), the file's own absolute path and position
+ * otherwise. Undefined for what is not a file on disk (`node:fs`, `<anonymous>`, a
+ * malformed `file:` URL).
+ */
+export function framePosition(file: string, line: number, column: number): SourcePosition | undefined {
+  const path = pathOf(file);
+  if (path === undefined) return undefined;
+  return originalPosition(path, line, column) ?? { file: path, line, column };
+}
+
+function pathOf(file: string): string | undefined {
+  if (file.startsWith('file://')) {
+    try {
+      return fileURLToPath(file);
+    } catch {
+      return undefined;
+    }
+  }
+  return isAbsolute(file) ? file : undefined;
+}
+
 function mapOf(file: string): SourceMap | null {
   const known = maps.get(file);
   return known === undefined ? maps.remember(file, readMap(`${file}.map`)) : known;
