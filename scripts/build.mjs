@@ -15,28 +15,18 @@
 // location is first needed), and so do all stack traces under --enable-source-maps.
 //
 // Usage: node scripts/build.mjs [outDir]   (default: dist)
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import { transformOptions } from './typescript-hooks.mjs';
+import { typescriptFiles } from './typescript-files.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sourceDirs = ['src', 'app', 'bench'];
 
-/** Every module to compile: .ts files that are neither tests nor declarations. */
-async function sources(dir) {
-  const found = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'var') found.push(...(await sources(path)));
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) {
-      found.push(path);
-    }
-  }
-  return found;
-}
+/** A module to compile: neither a test nor a declaration file. */
+const isModule = (name) => !name.endsWith('.test.ts') && !name.endsWith('.d.ts');
 
 const toPosix = (path) => path.split(sep).join('/');
 
@@ -64,7 +54,7 @@ export async function compileModule(sourcePath, outPath) {
 
 export async function build(outDir = join(root, 'dist')) {
   await rm(outDir, { recursive: true, force: true });
-  const files = (await Promise.all(sourceDirs.map((dir) => sources(join(root, dir))))).flat();
+  const files = sourceDirs.flatMap((dir) => typescriptFiles(join(root, dir), isModule));
   await Promise.all(
     files.map(async (sourcePath) => {
       const outPath = join(outDir, relative(root, sourcePath)).replace(/\.ts$/, '.js');

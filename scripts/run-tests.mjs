@@ -2,26 +2,12 @@
 // Node 20 does not discover .ts test files by itself, so the list is built here and
 // passed on; an empty list is a failure, never a silent green run.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { typescriptFiles } from './typescript-files.mjs';
 
 const roots = ['src', 'app', 'scripts'];
-const skip = new Set(['node_modules', 'var', 'public']);
-
-function collect(dir, out) {
-  let entries;
-  try { entries = readdirSync(dir); } catch { return out; }
-  for (const name of entries.sort()) {
-    if (skip.has(name)) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) collect(path, out);
-    else if (name.endsWith('.test.ts')) out.push(relative(process.cwd(), path));
-  }
-  return out;
-}
 
 const filter = process.argv.slice(2);
-let files = roots.flatMap((root) => collect(root, []));
+let files = roots.flatMap((root) => typescriptFiles(root, (name) => name.endsWith('.test.ts')));
 if (filter.length > 0) files = files.filter((file) => filter.some((f) => file.includes(f)));
 if (files.length === 0) {
   console.error('run-tests: no test files found' + (filter.length ? ` matching ${filter.join(', ')}` : ''));
