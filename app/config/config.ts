@@ -14,6 +14,11 @@ function prodSecret(): string {
   return (generatedSecret ??= randomBytes(32).toString('base64url'));
 }
 
+/** Whether a kernel of `environment` runs in debug unless told: APP_DEBUG decides when set ('0' is off), otherwise every environment but prod. */
+export function debugByDefault(environment: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.APP_DEBUG === undefined ? environment !== 'prod' : env.APP_DEBUG !== '0';
+}
+
 /** The framework configuration of each environment. */
 const environments: Record<string, FrameworkConfigInput> = {
   dev: {

@@ -1,5 +1,6 @@
 import type { WebProfilerBundle } from '../../src/web-profiler-bundle/web-profiler-bundle.ts';
 import type { WebServerBundle } from '../../src/web-server-bundle/web-server-bundle.ts';
+import { debugByDefault } from '../config/config.ts';
 
 /** The bundles only a debug kernel of this application registers. */
 export interface DevBundles {
@@ -38,7 +39,7 @@ export function devBundles(): DevBundles {
  * its kernels without debug, and none of them is a dev one.
  */
 export function isProductionProcess(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.APP_ENV === 'prod' && (env.APP_DEBUG ?? '0') === '0';
+  return env.APP_ENV === 'prod' && !debugByDefault('prod', env);
 }
 
 // A production process never loads them: ~100 modules, about 3 MB of its memory.
