@@ -1,49 +1,39 @@
-// The file operations of FileProfilerStorage: a profile's file written, taken over or removed.
-import { close, ftruncate, open, write } from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
+// The file operations of FileProfilerStorage: a profile's file written, taken over or
+// removed. Synchronous on purpose: see FileProfilerStorage.
+import { closeSync, ftruncateSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import type { ProfileData } from './profile.ts';
 
 /**
  * Writes `data` over an existing file from its start and cuts the file to its length,
  * unless the file is known to have been no longer (`previousLength`). Unlike a write that
  * truncates first, the file system keeps the blocks the file already has instead of
- * releasing them all and allocating new ones. Callbacks rather than a FileHandle: three
- * or four calls in a row, without the promise and handle objects around each.
+ * releasing them all and allocating new ones.
  */
-export function overwriteFile(path: string, data: Buffer, previousLength?: number): Promise<void> {
-  const needsCut = previousLength === undefined || previousLength > data.length;
-  return new Promise<void>((resolve, reject) => {
-    open(path, 'r+', (openError, fd) => {
-      if (openError !== null) {
-        reject(openError);
-        return;
-      }
-      const done = (error: NodeJS.ErrnoException | null): void => {
-        close(fd, (closeError) => {
-          const failure = error ?? closeError;
-          if (failure === null) resolve();
-          else reject(failure);
-        });
-      };
-      const writeFrom = (offset: number): void => {
-        write(fd, data, offset, data.length - offset, offset, (writeError, written) => {
-          if (writeError !== null) done(writeError);
-          else if (written === 0) done(Object.assign(new Error(`Nothing written to ${path}.`), { code: 'EIO' }));
-          // a regular file takes the whole buffer at once; a short write continues where it stopped
-          else if (offset + written < data.length) writeFrom(offset + written);
-          else if (needsCut) ftruncate(fd, data.length, done);
-          else done(null);
-        });
-      };
-      writeFrom(0);
-    });
-  });
+export function overwriteFile(path: string, data: Buffer, previousLength?: number): void {
+  const fd = openSync(path, 'r+');
+  try {
+    // a regular file takes the whole buffer at once; a short write continues where it stopped
+    for (let offset = 0; offset < data.length; ) {
+      const written = writeSync(fd, data, offset, data.length - offset, offset);
+      if (written === 0) throw Object.assign(new Error(`Nothing written to ${path}.`), { code: 'EIO' });
+      offset += written;
+    }
+    if (previousLength === undefined || previousLength > data.length) ftruncateSync(fd, data.length);
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {
+      // the write's failure is the one to report
+    }
+    throw error;
+  }
+  closeSync(fd);
 }
 
 /** Removes a profile's file; one already gone (another process sharing the directory removed it) is fine. */
-export async function removeFile(file: string): Promise<void> {
+export function removeFile(file: string): void {
   try {
-    await unlink(file);
+    unlinkSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
@@ -54,9 +44,9 @@ export async function removeFile(file: string): Promise<void> {
  * Renames `from` to `to`; false when it could not (another process sharing the directory
  * removed or took over `from` first, or the directory was removed behind this process's back).
  */
-export async function renamed(from: string, to: string): Promise<boolean> {
+export function renamed(from: string, to: string): boolean {
   try {
-    await rename(from, to);
+    renameSync(from, to);
     return true;
   } catch {
     return false;
