@@ -9,7 +9,7 @@ const dir = mkdtempSync(join(tmpdir(), 'sluice-log-destination-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('LogDestination', () => {
-  it('hands the lines written to a file in one task to the file in one piece, in order', async () => {
+  it('writes the lines of one turn of the event loop to the file in one piece, in order, once the turn is done', async () => {
     const path = join(dir, 'one-piece.log');
     const destination = new LogDestination(path);
     const handedOver: string[] = [];
@@ -19,10 +19,13 @@ describe('LogDestination', () => {
       handedOver.push(text);
       return write(text);
     };
-    for (const line of ['first\n', 'second\n', 'third\n']) destination.write(line);
-    assert.deepEqual(handedOver, [], 'nothing yet while the task runs');
+    destination.write('first\n');
     await Promise.resolve();
+    for (const line of ['second\n', 'third\n']) destination.write(line);
+    assert.deepEqual(handedOver, [], 'nothing yet while the turn runs, across its microtasks');
+    await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(handedOver, ['first\nsecond\nthird\n']);
+    assert.equal(readFileSync(path, 'utf8'), 'first\nsecond\nthird\n', 'in the file already: the write is synchronous');
     destination.write('fourth\n');
     await destination.close();
     assert.equal(readFileSync(path, 'utf8'), 'first\nsecond\nthird\nfourth\n');
