@@ -51,4 +51,14 @@ describe('framePosition', () => {
   it('gives nothing for what is not a file on disk: Node\'s own modules, anonymous code, a malformed file: URL', () => {
     for (const file of ['node:internal/modules/run_main', '<anonymous>', 'file://remote-host/x.js']) assert.equal(framePosition(file, 1, 1), undefined, file);
   });
+
+  it('gives the same answers when asked again, from what it kept', () => {
+    const lines = compiled.code.split('\n');
+    const line = lines.findIndex((text) => text.includes('throw new Error')) + 1;
+    const first = framePosition(join(dir, 'shape.js'), line, 3);
+    assert.equal(framePosition(join(dir, 'shape.js'), line, 3), first);
+    assert.equal(first?.line, 4);
+    assert.equal(framePosition('node:fs', 3, 1), undefined);
+    assert.equal(framePosition('node:fs', 3, 1), undefined);
+  });
 });

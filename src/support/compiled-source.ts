@@ -15,6 +15,12 @@ export interface SourcePosition {
 // Compiled modules are a fixed set (dist/): a map per file, read once; `null` for none.
 const maps = new BoundedCache<string, SourceMap | null>(2000);
 
+// A frame's position never changes while the process runs (its code and map are the ones
+// loaded), and the same frames come back with every error thrown from the same place: a
+// debug 404 turned some twenty frames into positions, for its page, its profile and its log
+// line, each time through URL parsing, path resolution and a map lookup. `null`: no file.
+const positions = new BoundedCache<string, SourcePosition | null>(10_000);
+
 /**
  * Where a position in compiled JavaScript (`npm run build`, dist/) comes from in its .ts
  * source, read from the source map beside the file when first asked. A production
@@ -45,10 +51,14 @@ export function originalPosition(file: string, line: number, column: number): So
  * malformed `file:` URL).
  */
 export function framePosition(file: string, line: number, column: number): SourcePosition | undefined {
+  const key = `${file}:${line}:${column}`;
+  const known = positions.get(key);
+  if (known !== undefined) return known ?? undefined;
   const path = pathOf(file);
-  if (path === undefined) return undefined;
-  return originalPosition(path, line, column) ?? { file: path, line, column };
+  const position = path === undefined ? undefined : (originalPosition(path, line, column) ?? { file: path, line, column });
+  return positions.remember(key, position ?? null) ?? undefined;
 }
+
 
 function pathOf(file: string): string | undefined {
   if (file.startsWith('file://')) {
