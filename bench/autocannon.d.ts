@@ -3,6 +3,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all; the run ends once they are answered (instead of after `duration`). */
+    amount?: number;
     pipelining?: number;
     headers?: Record<string, string>;
   }

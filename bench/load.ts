@@ -16,3 +16,13 @@ export function load(url: string, seconds: number, headers: Record<string, strin
     });
   });
 }
+
+/** Sends `amount` requests to `url` over `connections` connections; resolves once all are answered. */
+export function send(url: string, amount: number, headers: Record<string, string> = {}, connections = 50): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, amount, headers, pipelining: 1 }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx });
+    });
+  });
+}
