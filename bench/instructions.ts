@@ -23,6 +23,7 @@
  * measures each server that many times, in fresh processes, and reports the median.
  *
  * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1
+ * --no-build (measure dist/ as it is)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -67,8 +68,11 @@ const wantedRoutes = (args.get('routes') ?? 'hello,user,404').split(',');
 const unknownRoutes = wantedRoutes.filter((name) => routes[name] === undefined);
 if (unknownRoutes.length > 0) throw new Error(`Unknown route ${unknownRoutes.join(', ')}; known: ${Object.keys(routes).join(', ')}.`);
 
-const built = spawnSync(process.execPath, [join(here, '..', 'scripts', 'build.mjs')], { stdio: 'inherit' });
-if (built.status !== 0) throw new Error('npm run build failed');
+// --no-build measures dist/ as it is (an experiment edited into the compiled code, say)
+if (args.get('no-build') !== 'true') {
+  const built = spawnSync(process.execPath, [join(here, '..', 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build failed');
+}
 
 /** Starts `name` under callgrind, instrumentation off; resolves with its port once it announced it. */
 function start(name: string, dumps: string): Promise<{ child: ChildProcess; port: number }> {
