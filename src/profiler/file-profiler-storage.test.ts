@@ -120,6 +120,17 @@ describe('FileProfilerStorage', () => {
     assert.deepEqual(await storage.read('8b0003'), small);
   });
 
+  it('cuts a file it takes over at the new profile\'s length in bytes, not in characters', async () => {
+    const dir = join(root, 'utf8');
+    const now = Date.now();
+    const storage = new FileProfilerStorage(dir, { maxProfiles: 1 });
+    await storage.write(profileData('8c0001', { time: now, collectors: { logs: { entries: 'x'.repeat(3000) } } }));
+    const accented = profileData('8c0002', { time: now + 1, collectors: { logs: { entries: 'é€'.repeat(500) } } });
+    await storage.write(accented);
+    assert.equal(readFileSync(join(dir, '02', '8c0002.json'), 'utf8'), JSON.stringify(accented));
+    assert.deepEqual(await storage.read('8c0002'), accented);
+  });
+
   it('reads no profile from a file cut short or holding another profile', async () => {
     const dir = join(root, 'damaged');
     const storage = new FileProfilerStorage(dir);

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { overwriteFile, pairBySize, removeFile, renamed, serialize, type KeptProfile, type SerializationFailure } from './profile-files.ts';
+import { isSerialized, overwriteFile, pairBySize, removeFile, renamed, serialize, type KeptProfile, type SerializationFailure, type SerializedProfile } from './profile-files.ts';
 import type { ProfileData } from './profile.ts';
 import { isValidToken, matchesSearch, summaryOf, type ProfileSearch, type ProfileSummary, type ProfilerStorage } from './profiler-storage.ts';
 
@@ -128,7 +128,7 @@ export class FileProfilerStorage implements ProfilerStorage {
     this.#pending = [];
     // serialized first: the sizes decide which new profile takes over which outgoing file
     const contents = batch.map((entry) => serialize(entry.profile));
-    const reuse = pairBySize(contents, this.#outgoing(contents.filter((content) => Buffer.isBuffer(content)).length));
+    const reuse = pairBySize(contents, this.#outgoing(contents.filter(isSerialized).length));
     const outcomes = batch.map((entry, i) => this.#writeFile(entry.profile.token, contents[i]!, reuse[i]));
     // the index lists the batch's profiles in the order they were written
     const written: Array<{ entry: PendingWrite; bytes: number }> = [];
@@ -137,7 +137,7 @@ export class FileProfilerStorage implements ProfilerStorage {
     outcomes.forEach((outcome, i) => {
       if (outcome.tookOver) takenOver.add(reuse[i]!.token);
       const content = contents[i]!;
-      if (outcome.failure === undefined && Buffer.isBuffer(content)) written.push({ entry: batch[i]!, bytes: content.length });
+      if (outcome.failure === undefined && isSerialized(content)) written.push({ entry: batch[i]!, bytes: content.bytes });
       else batch[i]!.reject(outcome.failure?.error);
     });
     if (written.length === 0 && takenOver.size === 0) return;
@@ -173,8 +173,8 @@ export class FileProfilerStorage implements ProfilerStorage {
    * there is one. Never rejects: a failure is part of the outcome, since a file taken
    * over is gone even when writing the new profile into it then failed.
    */
-  #writeFile(token: string, content: Buffer | SerializationFailure, reuse: KeptProfile | undefined): FileOutcome {
-    if (!Buffer.isBuffer(content)) return { tookOver: false, failure: content };
+  #writeFile(token: string, content: SerializedProfile | SerializationFailure, reuse: KeptProfile | undefined): FileOutcome {
+    if (!isSerialized(content)) return { tookOver: false, failure: content };
     const file = this.#file(token);
     let tookOver = false;
     try {
@@ -185,10 +185,10 @@ export class FileProfilerStorage implements ProfilerStorage {
           overwriteFile(file, content, reuse!.bytes);
         } catch {
           // a file already there: written over in place; should that fail, written anew
-          writeFileSync(file, content);
+          writeFileSync(file, content.json);
         }
       } else {
-        this.#writeNewFile(file, content);
+        this.#writeNewFile(file, content.json);
       }
       return { tookOver };
     } catch (error) {
@@ -213,7 +213,7 @@ export class FileProfilerStorage implements ProfilerStorage {
     }
   }
 
-  #writeNewFile(file: string, json: Buffer): void {
+  #writeNewFile(file: string, json: string): void {
     const folder = dirname(file);
     try {
       this.#makeFolder(folder);
