@@ -23,37 +23,21 @@
  * measures each server that many times, in fresh processes, and reports the median.
  *
  * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1
+ * (servers and routes as bench/harness.ts names them: also express, hono, sluice-dev,
+ * sluice-adapter, and the route event)
  * --no-build (measure dist/ as it is)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { announcedPort, benchArgs, buildDist, compiled, median, scenarios, serverSpecs, type Scenario, type ServerSpec } from './harness.ts';
 import { send } from './load.ts';
-import { MISSING_PATH } from './routes.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const args = new Map(process.argv.slice(2).map((arg) => {
-  const [key, value] = arg.replace(/^--/, '').split('=');
-  return [key!, value ?? 'true'] as const;
-}));
+const args = benchArgs();
 const counted = Number(args.get('requests') ?? 6000);
 const repeat = Number(args.get('repeat') ?? 1);
 
-const servers: Record<string, { file: string; env?: Record<string, string> }> = {
-  'node:http': { file: 'servers/node-http.js' },
-  sluice: { file: 'servers/sluice.js', env: { APP_ENV: 'prod' } },
-  'sluice-adapter': { file: 'servers/sluice-adapter.js' },
-  fastify: { file: 'servers/fastify.js' },
-  hono: { file: 'servers/hono.js' },
-  express: { file: 'servers/express.js' },
-};
-const routes: Record<string, { path: string; headers?: Record<string, string> }> = {
-  hello: { path: '/hello' },
-  user: { path: '/users/42' },
-  404: { path: MISSING_PATH, headers: { referer: `http://127.0.0.1:8000${MISSING_PATH}` } },
-};
 
 for (const tool of ['valgrind', 'callgrind_control']) {
   if (spawnSync(tool, ['--version']).error !== undefined) {
@@ -61,35 +45,27 @@ for (const tool of ['valgrind', 'callgrind_control']) {
     process.exit(1);
   }
 }
-const wanted = (args.get('servers') ?? 'node:http,sluice,fastify').split(',');
-const unknown = wanted.filter((name) => servers[name] === undefined);
-if (unknown.length > 0) throw new Error(`Unknown server ${unknown.join(', ')}; known: ${Object.keys(servers).join(', ')}.`);
-const wantedRoutes = (args.get('routes') ?? 'hello,user,404').split(',');
-const unknownRoutes = wantedRoutes.filter((name) => routes[name] === undefined);
-if (unknownRoutes.length > 0) throw new Error(`Unknown route ${unknownRoutes.join(', ')}; known: ${Object.keys(routes).join(', ')}.`);
+/** The entries of `table` named in `list` (comma-separated), by `nameOf`; a name it lacks is an error. */
+function pick<T>(list: string, table: readonly T[], nameOf: (entry: T) => string, what: string): T[] {
+  return list.split(',').map((name) => {
+    const entry = table.find((each) => nameOf(each) === name);
+    if (entry === undefined) throw new Error(`Unknown ${what} ${name}; known: ${table.map(nameOf).join(', ')}.`);
+    return entry;
+  });
+}
+const wanted = pick(args.get('servers') ?? 'node:http,sluice,fastify', serverSpecs, (spec) => spec.name, 'server');
+const wantedRoutes = pick(args.get('routes') ?? 'hello,user,404', scenarios, (scenario) => scenario.key, 'route');
 
 // --no-build measures dist/ as it is (an experiment edited into the compiled code, say)
-if (args.get('no-build') !== 'true') {
-  const built = spawnSync(process.execPath, [join(here, '..', 'scripts', 'build.mjs')], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('npm run build failed');
-}
+if (args.get('no-build') !== 'true') buildDist();
 
-/** Starts `name` under callgrind, instrumentation off; resolves with its port once it announced it. */
-function start(name: string, dumps: string): Promise<{ child: ChildProcess; port: number }> {
-  const spec = servers[name]!;
-  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(dumps, 'callgrind.out')}`, process.execPath, '--single-threaded', join(here, '..', 'dist', 'bench', spec.file)], {
+/** Starts a server under callgrind, instrumentation off; resolves with its port once it announced it. */
+async function start(spec: ServerSpec, dumps: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(dumps, 'callgrind.out')}`, process.execPath, '--single-threaded', compiled(spec.file)], {
     env: { ...process.env, NODE_ENV: 'production', ...spec.env },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /READY (\d+)/.exec(buffer);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
-  });
+  return { child, port: await announcedPort(child, spec.name) };
 }
 
 function control(pid: number, ...command: string[]): void {
@@ -108,11 +84,11 @@ function newestDumpTotal(dumps: string, seen: Set<string>): number {
   return Number(match[1]);
 }
 
-async function measure(name: string, route: string): Promise<number> {
+async function measure(spec: ServerSpec, route: Scenario): Promise<number> {
   const dumps = mkdtempSync(join(tmpdir(), 'sluice-callgrind-'));
-  const { child, port } = await start(name, dumps);
+  const { child, port } = await start(spec, dumps);
   try {
-    const { path, headers } = routes[route]!;
+    const { path, headers } = route;
     const url = `http://127.0.0.1:${port}${path}`;
     await send(url, 4000, headers);
     control(child.pid!, '-i', 'on');
@@ -138,28 +114,22 @@ async function measure(name: string, route: string): Promise<number> {
   }
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 const perRequest = new Map<string, number>();
 for (const route of wantedRoutes) {
-  for (const name of wanted) {
+  for (const spec of wanted) {
     const runs: number[] = [];
-    for (let run = 0; run < repeat; run++) runs.push(await measure(name, route));
+    for (let run = 0; run < repeat; run++) runs.push(await measure(spec, route));
     const instructions = median(runs);
-    perRequest.set(`${name}|${route}`, instructions);
+    perRequest.set(`${spec.name}|${route.key}`, instructions);
     const each = repeat > 1 ? ` (median of ${runs.map((count) => Math.round(count).toLocaleString('en')).join(', ')})` : '';
-    process.stdout.write(`${name.padEnd(15)} ${route.padEnd(6)} ${Math.round(instructions).toLocaleString('en').padStart(9)} instructions per request${each}\n`);
+    process.stdout.write(`${spec.name.padEnd(15)} ${route.key.padEnd(6)} ${Math.round(instructions).toLocaleString('en').padStart(9)} instructions per request${each}\n`);
   }
 }
 
-const rows = wantedRoutes.flatMap((route) => wanted.map((name) => {
-  const ours = perRequest.get(`${name}|${route}`)!;
-  const fastify = perRequest.get(`fastify|${route}`);
+const rows = wantedRoutes.flatMap((route) => wanted.map((spec) => {
+  const ours = perRequest.get(`${spec.name}|${route.key}`)!;
+  const fastify = perRequest.get(`fastify|${route.key}`);
   const ratio = fastify === undefined ? '–' : (fastify / ours).toFixed(2);
-  return `| ${routes[route]!.path} | ${name} | ${Math.round(ours).toLocaleString('en')} | ${ratio} |`;
+  return `| ${route.path} | ${spec.name} | ${Math.round(ours).toLocaleString('en')} | ${ratio} |`;
 }));
 process.stdout.write(`\n| route | server | instructions per request | Fastify's ÷ this one's |\n|---|---|---:|---:|\n${rows.join('\n')}\n`);

@@ -14,14 +14,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { announcedPort, benchArgs, buildDist, compiled, median, scenarios, serverSpecs, type ServerSpec } from './harness.ts';
 import { load, type LoadResult } from './load.ts';
-import { MISSING_PATH } from './routes.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = new Map(process.argv.slice(2).map((arg) => {
-  const [key, value] = arg.replace(/^--/, '').split('=');
-  return [key!, value ?? 'true'] as const;
-}));
+const args = benchArgs();
 const seconds = Number(args.get('seconds') ?? 10);
 const rounds = Number(args.get('rounds') ?? 3);
 const warmup = Number(args.get('warmup') ?? 3);
@@ -36,28 +33,8 @@ if (hasTaskset && process.env.SLUICE_BENCH_PINNED !== '1' && cpus().length > 1) 
   process.exit(child.status ?? 1);
 }
 
-/** `optional`: run only when named in --servers (diagnostics, not peers). */
-interface ServerSpec { name: string; file: string; env?: Record<string, string>; scenarios?: string[]; optional?: boolean }
-interface Scenario { name: string; path: string; headers?: Record<string, string>; only?: string[] }
-
-const allServers: ServerSpec[] = [
-  { name: 'node:http', file: 'servers/node-http.ts' },
-  { name: 'sluice', file: 'servers/sluice.ts', env: { APP_ENV: 'prod' } },
-  { name: 'fastify', file: 'servers/fastify.ts' },
-  { name: 'express', file: 'servers/express.ts' },
-  { name: 'hono', file: 'servers/hono.ts' },
-  { name: 'sluice-dev', file: 'servers/sluice.ts', env: { APP_ENV: 'dev' }, scenarios: ['404 missing .JPG + Referer'] },
-  { name: 'sluice-adapter', file: 'servers/sluice-adapter.ts', scenarios: ['GET /hello (JSON)'], optional: true },
-];
-const scenarios: Scenario[] = [
-  { name: 'GET /hello (JSON)', path: '/hello' },
-  { name: 'GET /users/:id (JSON)', path: '/users/42' },
-  { name: '404 missing .JPG + Referer', path: MISSING_PATH, headers: { referer: `http://127.0.0.1:8000${MISSING_PATH}` } },
-  { name: 'event page (session, template, cache)', path: '/en/events/1', only: ['sluice'] },
-];
-
 const wanted = args.get('servers')?.split(',');
-const servers = wanted === undefined ? allServers.filter((s) => s.optional !== true) : allServers.filter((s) => wanted.includes(s.name));
+const servers = wanted === undefined ? serverSpecs.filter((s) => s.optional !== true) : serverSpecs.filter((s) => wanted.includes(s.name));
 
 interface Sample extends LoadResult { round: number; cpuPerRequest: number }
 const samples = new Map<string, Sample[]>(); // key: server|scenario
@@ -65,25 +42,13 @@ const peakRss = new Map<string, number>();
 /** VmHWM once the routes every server serves are done, before our event page raises it. */
 const peakRssShared = new Map<string, number>();
 
-// Every server, ours and the peers, runs as production code does: compiled ahead to
-// JavaScript (scripts/build.mjs, dist/), without the TypeScript loader and its thread.
-const built = spawnSync(process.execPath, [join(here, '..', 'scripts', 'build.mjs')], { stdio: 'inherit' });
-if (built.status !== 0) throw new Error('npm run build failed');
-const compiled = (file: string): string => join(here, '..', 'dist', 'bench', file.replace(/\.ts$/, '.js'));
+buildDist();
 
-function start(spec: ServerSpec): Promise<{ child: ChildProcess; port: number }> {
+async function start(spec: ServerSpec): Promise<{ child: ChildProcess; port: number }> {
   const command = hasTaskset ? 'taskset' : process.execPath;
   const argv = [...(hasTaskset ? ['-c', '0', process.execPath] : []), compiled(spec.file)];
   const child = spawn(command, argv, { env: { ...process.env, NODE_ENV: 'production', ...spec.env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /READY (\d+)/.exec(buffer);
-      if (match) resolve({ child, port: Number(match[1]) });
-    });
-    child.once('exit', (code) => reject(new Error(`${spec.name} exited with ${code} before it was ready`)));
-  });
+  return { child, port: await announcedPort(child, spec.name) };
 }
 
 /**
@@ -139,11 +104,6 @@ for (let round = 1; round <= rounds; round++) {
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 function ratio(server: string, scenario: string, peer: string): string {
   const ours = samples.get(`${server}|${scenario}`);
   const theirs = samples.get(`${peer}|${scenario}`);
