@@ -1,24 +1,21 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncContext } from '../support/async-context.ts';
 
 /**
  * The requests being handled, per main request.
  *
  * Node serves many requests at once, so "the current request" cannot be a process-wide
- * stack as it is in PHP. Each main request gets its own stack, carried by
- * AsyncLocalStorage through every await of its handling; sub-requests (the error page)
- * push onto the stack of the main request that started them.
+ * stack as it is in PHP. Each main request gets its own stack, carried through every
+ * await of its handling; sub-requests (the error page) push onto the stack of the main
+ * request that started them.
  *
- * On Node 20 this has a price on every request, synchronous ones included: with an
- * AsyncLocalStorage in use, node runs an init hook for each async resource it makes (a
- * served GET makes about eleven: ten process.nextTick objects and the keep-alive timer),
- * about a tenth of the instructions of a `GET /hello`. Carrying the stack through
- * promises alone (v8.promiseHooks) costs nothing on a synchronous request, but it loses
- * the stack in timers and other callbacks, and answering the request whose timer threw
- * (DebugHandlersListener) depends on it there. Node 24's AsyncLocalStorage (built on
- * AsyncContextFrame, behind a flag since 22.7) needs no hooks at all.
+ * The carrier is AsyncContext (src/support/async-context.ts), not Node 20's
+ * AsyncLocalStorage, whose init hook cost every request about a sixth of its instructions,
+ * synchronous ones included. It reaches every timer, promise and callback a request's
+ * handling starts while that handling runs, which is what the loggers and answering the
+ * request whose timer threw (DebugHandlersListener) depend on.
  */
 export class RequestStack<R extends object = object> {
-  readonly #storage = new AsyncLocalStorage<R[]>();
+  readonly #storage = new AsyncContext<R[]>();
 
   /** Runs `fn` with `main` as the main request of a fresh stack. */
   runMain<T>(main: R, fn: () => T): T {
