@@ -26,6 +26,11 @@
  * (servers and routes as bench/harness.ts names them: also express, hono, sluice-dev,
  * sluice-adapter, and the route event)
  * --no-build (measure dist/ as it is)
+ * --keep-dumps: keeps each run's callgrind dumps (the last one covers the counted stretch
+ * alone) and runs node with --perf-basic-prof, whose /tmp/perf-<pid>.map names the JIT
+ * code callgrind can only show as addresses; `callgrind_annotate` then shows where the
+ * instructions go, the builtins by name (megamorphic loads, hash-map lookups) and, through
+ * the map, the JavaScript functions.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +42,7 @@ import { send } from './load.ts';
 const args = benchArgs();
 const counted = Number(args.get('requests') ?? 6000);
 const repeat = Number(args.get('repeat') ?? 1);
+const keepDumps = args.get('keep-dumps') === 'true';
 
 
 for (const tool of ['valgrind', 'callgrind_control']) {
@@ -61,7 +67,7 @@ if (args.get('no-build') !== 'true') buildDist();
 
 /** Starts a server under callgrind, instrumentation off; resolves with its port once it announced it. */
 async function start(spec: ServerSpec, dumps: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(dumps, 'callgrind.out')}`, process.execPath, '--single-threaded', compiled(spec.file)], {
+  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(dumps, 'callgrind.out')}`, process.execPath, '--single-threaded', ...(keepDumps ? ['--perf-basic-prof'] : []), compiled(spec.file)], {
     env: { ...process.env, NODE_ENV: 'production', ...spec.env },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -110,7 +116,8 @@ async function measure(spec: ServerSpec, route: Scenario): Promise<number> {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
-    rmSync(dumps, { recursive: true, force: true });
+    if (keepDumps) process.stdout.write(`${spec.name} ${route.key}: callgrind dumps in ${dumps}, JIT names in /tmp/perf-${child.pid}.map\n`);
+    else rmSync(dumps, { recursive: true, force: true });
   }
 }
 
