@@ -34,9 +34,7 @@ export class AsyncContext<T> {
     enable();
     const previousFrame = runFrame;
     const previousAsyncId = runAsyncId;
-    const frame = new Map(currentFrame());
-    frame.set(this, value);
-    runFrame = frame;
+    runFrame = { context: this, value, outer: currentFrame() };
     runAsyncId = executionAsyncId();
     extents++;
     let result: R | undefined;
@@ -69,8 +67,7 @@ export class AsyncContext<T> {
    */
   enterWith(value: T): void {
     enable();
-    const frame = new Map(currentFrame());
-    frame.set(this, value);
+    const frame: Frame = { context: this, value, outer: currentFrame() };
     if (runAsyncId !== NONE && executionAsyncId() === runAsyncId) {
       runFrame = frame;
       return;
@@ -81,11 +78,23 @@ export class AsyncContext<T> {
   }
 
   getStore(): T | undefined {
-    return currentFrame()?.get(this) as T | undefined;
+    for (let frame = currentFrame(); frame !== undefined; frame = frame.outer) {
+      if (frame.context === this) return frame.value as T;
+    }
+    return undefined;
   }
 }
 
-type Frame = ReadonlyMap<AsyncContext<unknown>, unknown>;
+/**
+ * The values set where a resource was made: the innermost first, then the ones it
+ * shadows. A run adds one frame in front, so nothing is copied; a context's value is the
+ * first frame that names it (there are rarely more than one or two).
+ */
+interface Frame {
+  readonly context: object;
+  readonly value: unknown;
+  readonly outer: Frame | undefined;
+}
 
 const NONE = -1;
 /** The frames the async resources made in a context carry. */
