@@ -126,6 +126,18 @@ export class ResponseHeaderBag {
     return out;
   }
 
+  /**
+   * The same headers as a flat `[name, value, name, value, ...]` list, the shape
+   * `writeHead` takes without walking an object's keys (what the server sends).
+   */
+  toNodeHeaderList(): Array<string | string[]> {
+    const out: Array<string | string[]> = [];
+    for (const { name, values } of this.#headers.values()) out.push(name, values.length === 1 ? values[0]! : values);
+    out.push('Cache-Control', this.cacheControlValue());
+    if (this.#cookieMap !== undefined && this.#cookieMap.size > 0) out.push('Set-Cookie', this.all('set-cookie') as string[]);
+    return out;
+  }
+
   /** Every header (lowercase name, values) including the computed ones, for display. */
   allPreserveCase(): Record<string, string[]> {
     const out: Record<string, string[]> = {};

@@ -87,6 +87,20 @@ describe('Response', () => {
     assert.match(cookies[1]!, /^old=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
   });
 
+  it('lists the headers it sends flat, names as written, repeated values and cookies as arrays', () => {
+    const response = new Response('', 200, { 'X-Trace': 'a' });
+    response.headers.set('Vary', ['Accept', 'Cookie']);
+    response.headers.setCookie(new Cookie('SID', 'abc'));
+    response.headers.addCacheControlDirective('max-age', 60);
+    assert.deepEqual(response.headers.toNodeHeaderList(), [
+      'X-Trace', 'a',
+      'Vary', ['Accept', 'Cookie'],
+      'Cache-Control', 'max-age=60, private',
+      'Set-Cookie', ['SID=abc; Path=/; HttpOnly; SameSite=Lax'],
+    ]);
+    assert.deepEqual(response.headers.toNodeHeaderList(), Object.entries(response.headers.toNodeHeaders()).flat(), 'the same headers as the object form');
+  });
+
   it('encodes JSON responses', () => {
     const response = new JsonResponse({ ok: true }, 201);
     assert.equal(response.content, '{"ok":true}');

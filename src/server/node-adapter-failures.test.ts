@@ -95,6 +95,24 @@ describe('NodeAdapter when something fails', () => {
     }
   });
 
+  test('a streamed body written after its end crashes nothing', async () => {
+    const app = new FakeApplication((request: Request) => request.rawPath === '/ok'
+      ? new Response('still up')
+      : new StreamedResponse((out) => {
+        out.end('done');
+        // node answers a write after the end, while the response is open, with an 'error' event
+        out.write('too late');
+      }));
+    const server = await listen(app);
+    try {
+      assert.equal((await send(server.port, '/stream')).body.toString(), 'done');
+      await sleep(20);
+      assert.equal((await send(server.port, '/ok')).body.toString(), 'still up');
+    } finally {
+      await server.close();
+    }
+  });
+
   test('a client leaving mid-stream crashes nothing and terminate still runs', async () => {
     const logger = new RecordingLogger();
     let release!: () => void;

@@ -55,8 +55,6 @@ export class NodeAdapter {
 
   /** Answers one request. Never throws; the answer may be written later, when the application's is a promise. */
   handle(req: IncomingMessage, res: ServerResponse): void {
-    // Writing to a socket the client has closed emits 'error'; unheard, it would end the process.
-    res.on('error', ignore);
     const request = this.createRequest(req);
     let answer: MaybePromise<Response>;
     try {
@@ -136,18 +134,23 @@ export class NodeAdapter {
     if ((!req.complete && hasBody(req)) || this.#isClosing()) res.shouldKeepAlive = false;
     try {
       if (this.#prepare) response.prepare(request);
-      res.writeHead(response.statusCode, response.statusText, response.headers.toNodeHeaders());
+      res.writeHead(response.statusCode, response.statusText, response.headers.toNodeHeaderList());
       return response;
     } catch (error) {
       this.#logger.critical('The response to "{method} {url}" could not be written, a bare 500 was sent: {reason}', context(request, error));
       const fallback = internalServerError().prepare(request);
-      res.writeHead(fallback.statusCode, fallback.statusText, fallback.headers.toNodeHeaders());
+      res.writeHead(fallback.statusCode, fallback.statusText, fallback.headers.toNodeHeaderList());
       return fallback;
     }
   }
 
   /** Writes the body: an in-memory one at once, a streamed or file body over time (its failure closes the connection). */
   #writeBody(request: Request, response: Response, res: ServerResponse): void {
+    // A body written over time (a stream, a file, a callback) may be written after its
+    // end, which makes node emit 'error' on the response; unheard, it would end the
+    // process. Response's own single `end(body)` cannot: node emits that error only for a
+    // write after the end, never for a client that left (the response is then destroyed).
+    if (response.sendContent !== Response.prototype.sendContent) res.on('error', ignore);
     let writing: void | Promise<void>;
     try {
       writing = response.sendContent(res);
