@@ -28,6 +28,7 @@ export const serverSpecs: readonly ServerSpec[] = [
   { name: 'hono', file: 'servers/hono.ts' },
   { name: 'sluice-dev', file: 'servers/sluice.ts', env: { APP_ENV: 'dev' }, scenarios: ['404 missing .JPG + Referer'] },
   { name: 'sluice-adapter', file: 'servers/sluice-adapter.ts', scenarios: ['GET /hello (JSON)'], optional: true },
+  { name: 'llhttp-floor', file: 'servers/llhttp-floor.ts', scenarios: ['GET /hello (JSON)'], optional: true },
 ];
 
 export const scenarios: readonly Scenario[] = [
