@@ -8,7 +8,13 @@ export class ParameterBag<V = unknown> {
   constructor(entries?: Iterable<readonly [string, V]> | Record<string, V>) {
     if (entries === undefined) this.map = new Map();
     else if (Symbol.iterator in Object(entries)) this.map = new Map(entries as Iterable<[string, V]>);
-    else this.map = new Map(Object.entries(entries as Record<string, V>));
+    else {
+      // key by key: Object.entries would make a pair array per key only to take it apart
+      const record = entries as Record<string, V>;
+      const map = new Map<string, V>();
+      for (const key of Object.keys(record)) map.set(key, record[key]!);
+      this.map = map;
+    }
   }
 
   get<T extends V = V>(key: string): T | undefined;
