@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { Request, type TrustPolicy } from '../http/request.ts';
 import { HeaderBag } from '../http/header-bag.ts';
@@ -25,6 +26,12 @@ export interface NodeAdapterOptions {
   onClosed?: () => void;
 }
 
+interface Connection {
+  readonly remoteAddress: string;
+  readonly secure: boolean;
+  readonly serverPort: number | undefined;
+}
+
 /** Errors that only say the client went away; there is nobody left to tell. */
 const clientGoneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'EPIPE', 'ECONNRESET']);
 
@@ -43,6 +50,7 @@ export class NodeAdapter {
   readonly #prepare: boolean;
   readonly #isClosing: () => boolean;
   readonly #onClosed: (() => void) | undefined;
+  readonly #connections = new WeakMap<Socket, Connection>();
 
   constructor(app: HttpApplication, options: NodeAdapterOptions = {}) {
     this.#app = app;
@@ -73,17 +81,36 @@ export class NodeAdapter {
   }
 
   createRequest(req: IncomingMessage): Request {
-    const socket = req.socket;
+    const connection = this.#connectionOf(req.socket);
     return new Request({
       method: req.method,
       url: req.url,
       headers: HeaderBag.fromLowercase(req.headers),
-      remoteAddress: socket.remoteAddress ?? '',
-      secure: (socket as Partial<TLSSocket>).encrypted === true,
-      serverPort: socket.localPort,
+      remoteAddress: connection.remoteAddress,
+      secure: connection.secure,
+      serverPort: connection.serverPort,
       body: hasBody(req) ? req : undefined,
       trust: this.#trust,
     });
+  }
+
+  /**
+   * What a connection's socket says about every request on it, read once per connection:
+   * node's address getters cost about 2 k instructions a request (callgrind), a keep-alive
+   * connection carries many requests.
+   */
+  #connectionOf(socket: Socket): Connection {
+    let connection = this.#connections.get(socket);
+    if (connection === undefined) {
+      connection = {
+        remoteAddress: socket.remoteAddress ?? '',
+        secure: (socket as Partial<TLSSocket>).encrypted === true,
+        serverPort: socket.localPort,
+      };
+      // an address not known yet (a socket still connecting) is read again next time
+      if (socket.remoteAddress !== undefined) this.#connections.set(socket, connection);
+    }
+    return connection;
   }
 
   #failed(error: unknown, request: Request, res: ServerResponse): Response {
