@@ -95,9 +95,9 @@ export class NodeAdapter {
   }
 
   /**
-   * What a connection's socket says about every request on it, read once per connection:
-   * node's address getters cost about 2 k instructions a request (callgrind), a keep-alive
-   * connection carries many requests.
+   * What a connection's socket says about every request on it, read once per connection
+   * (a keep-alive connection carries many requests): with node's address getters called
+   * for each request, createRequest cost 2.0 k instructions, 1.4 k without (callgrind).
    */
   #connectionOf(socket: Socket): Connection {
     let connection = this.#connections.get(socket);
