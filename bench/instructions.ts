@@ -24,7 +24,7 @@
  *
  * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1
  * (servers and routes as bench/harness.ts names them: also express, hono, sluice-dev,
- * sluice-adapter, and the route event)
+ * sluice-adapter, llhttp-floor, and the route event)
  * --no-build (measure dist/ as it is)
  * --keep-dumps: keeps each run's callgrind dumps (the last one covers the counted stretch
  * alone) and runs node with --perf-basic-prof, whose /tmp/perf-<pid>.map names the JIT
@@ -43,7 +43,6 @@ const args = benchArgs();
 const counted = Number(args.get('requests') ?? 6000);
 const repeat = Number(args.get('repeat') ?? 1);
 const keepDumps = args.get('keep-dumps') === 'true';
-
 
 for (const tool of ['valgrind', 'callgrind_control']) {
   if (spawnSync(tool, ['--version']).error !== undefined) {

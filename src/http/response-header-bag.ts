@@ -120,15 +120,14 @@ export class ResponseHeaderBag {
   /** Headers in node:http's shape, names as written, Cache-Control and cookies computed. */
   toNodeHeaders(): Record<string, string | string[]> {
     const out: Record<string, string | string[]> = {};
-    for (const { name, values } of this.#headers.values()) out[name] = values.length === 1 ? values[0]! : values;
-    out['Cache-Control'] = this.cacheControlValue();
-    if (this.#cookieMap !== undefined && this.#cookieMap.size > 0) out['Set-Cookie'] = this.all('set-cookie') as string[];
+    const list = this.toNodeHeaderList();
+    for (let i = 0; i < list.length; i += 2) out[list[i] as string] = list[i + 1]!;
     return out;
   }
 
   /**
-   * The same headers as a flat `[name, value, name, value, ...]` list, the shape
-   * `writeHead` takes without walking an object's keys (what the server sends).
+   * The headers as a flat `[name, value, name, value, ...]` list, the shape `writeHead`
+   * takes without walking an object's keys (what the server sends).
    */
   toNodeHeaderList(): Array<string | string[]> {
     const out: Array<string | string[]> = [];

@@ -102,13 +102,10 @@ export class NodeAdapter {
   #connectionOf(socket: Socket): Connection {
     let connection = this.#connections.get(socket);
     if (connection === undefined) {
-      connection = {
-        remoteAddress: socket.remoteAddress ?? '',
-        secure: (socket as Partial<TLSSocket>).encrypted === true,
-        serverPort: socket.localPort,
-      };
+      const remoteAddress = socket.remoteAddress;
+      connection = { remoteAddress: remoteAddress ?? '', secure: (socket as Partial<TLSSocket>).encrypted === true, serverPort: socket.localPort };
       // an address not known yet (a socket still connecting) is read again next time
-      if (socket.remoteAddress !== undefined) this.#connections.set(socket, connection);
+      if (remoteAddress !== undefined) this.#connections.set(socket, connection);
     }
     return connection;
   }

@@ -59,7 +59,6 @@ export function framePosition(file: string, line: number, column: number): Sourc
   return positions.remember(key, position ?? null) ?? undefined;
 }
 
-
 function pathOf(file: string): string | undefined {
   if (file.startsWith('file://')) {
     try {
