@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 import { Request } from '../http/request.ts';
 import { Response } from '../http/response.ts';
 import { RequestStack } from '../http/request-stack.ts';
@@ -17,6 +18,7 @@ import { MatchFailure } from '../routing/match-failure.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
 import { RequestContextStore } from './request-context-store.ts';
 import { RouterListener, type RequestMatcher } from './router-listener.ts';
+import { throwableClassName } from '../log/throwable-location.ts';
 
 const kernel: HttpKernelInterface = { handle: async () => new Response() };
 
@@ -81,6 +83,31 @@ describe('RouterListener', () => {
     assert.equal(notAllowedError.stack, undefined);
     assert.ok(notAllowedError.cause instanceof MethodNotAllowedException);
     assert.equal(Error.stackTraceLimit, limit);
+  });
+
+  it('makes the cause of a prod 404 when it is first read, once, as the own property an Error option would make, and lets it be replaced', () => {
+    const matcher: RequestMatcher = { matchRequest: () => assert.fail('resolveRequest is preferred'), resolveRequest: () => MatchFailure.notFound('/missing') };
+    const failure = (): Error => {
+      const event = new RequestEvent(kernel, Request.create('/missing'), RequestType.MAIN);
+      listener(matcher, false).listener.onKernelRequest(event);
+      assert.ok(event.failure instanceof Error);
+      return event.failure;
+    };
+    const error = failure();
+    assert.equal(Object.hasOwn(error, 'cause'), false, 'not made before it is read');
+    assert.equal(error.name, 'NotFoundHttpException');
+    assert.equal(throwableClassName(error), 'NotFoundHttpException');
+    const cause = error.cause;
+    assert.ok(cause instanceof ResourceNotFoundException);
+    assert.equal(cause.message, 'No routes found for "/missing".');
+    assert.equal(cause.stack, undefined, 'made late, still without a stack');
+    assert.equal(error.cause, cause, 'the same cause on every read');
+    assert.deepEqual(Object.getOwnPropertyDescriptor(error, 'cause'), { value: cause, writable: true, enumerable: false, configurable: true });
+    assert.match(inspect(error), /\[cause\]: \[ResourceNotFoundException: No routes found for "\/missing"\.\]/);
+    const replaced = failure();
+    const other = new Error('other');
+    replaced.cause = other;
+    assert.equal(replaced.cause, other);
   });
 
   it('turns a thrown 405 of a matcher without resolveRequest into MethodNotAllowedHttpException', () => {
