@@ -12,8 +12,12 @@
  * Method: each server in its own process, compiled (dist/), under `valgrind
  * --tool=callgrind --instr-atstart=no`, node run with `--single-threaded` (otherwise V8's
  * compiler threads hardly get to run under valgrind and the code stays unoptimized). It is
- * warmed up with 4,000 requests uninstrumented, then 1,000 instrumented ones are thrown
- * away. Then two stretches are counted, of a third of `--requests` (6,000) and of all of
+ * warmed up with 30,000 requests uninstrumented (`--warmup`): after 4,000, TurboFan, which
+ * runs on the main thread there, was still optimizing our functions during the counted
+ * stretch, about 7 k instructions per request. Then 1,000 instrumented ones are thrown
+ * away. Work driven by time rather than by requests is turned off where a server can
+ * (BENCH_NO_TIMED_WORK: our public/ walk every 2 s), as valgrind's slowness would count
+ * it per request about fifty times over. Then two stretches are counted, of a third of `--requests` (6,000) and of all of
  * them: the difference of their instructions ÷ the difference of their requests, which
  * leaves out what a run of the load generator costs whatever its length (opening its
  * connections). The load: autocannon, 50 connections.
@@ -22,7 +26,7 @@
  * runs (it allocates more, so where major collections fall matters more): `--repeat=3`
  * measures each server that many times, in fresh processes, and reports the median.
  *
- * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1
+ * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1 --warmup=30000
  * (servers and routes as bench/harness.ts names them: also express, hono, sluice-dev,
  * sluice-adapter, llhttp-floor, and the route event)
  * --no-build (measure dist/ as it is)
@@ -43,6 +47,7 @@ const args = benchArgs();
 const counted = Number(args.get('requests') ?? 6000);
 const repeat = Number(args.get('repeat') ?? 1);
 const keepDumps = args.get('keep-dumps') === 'true';
+const warmup = Number(args.get('warmup') ?? 30000);
 
 for (const tool of ['valgrind', 'callgrind_control']) {
   if (spawnSync(tool, ['--version']).error !== undefined) {
@@ -67,7 +72,7 @@ if (args.get('no-build') !== 'true') buildDist();
 /** Starts a server under callgrind, instrumentation off; resolves with its port once it announced it. */
 async function start(spec: ServerSpec, dumps: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(dumps, 'callgrind.out')}`, process.execPath, '--single-threaded', ...(keepDumps ? ['--perf-basic-prof'] : []), compiled(spec.file)], {
-    env: { ...process.env, NODE_ENV: 'production', ...spec.env },
+    env: { ...process.env, NODE_ENV: 'production', BENCH_NO_TIMED_WORK: '1', ...spec.env },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   return { child, port: await announcedPort(child, spec.name) };
@@ -95,7 +100,7 @@ async function measure(spec: ServerSpec, route: Scenario): Promise<number> {
   try {
     const { path, headers } = route;
     const url = `http://127.0.0.1:${port}${path}`;
-    await send(url, 4000, headers);
+    await send(url, warmup, headers);
     control(child.pid!, '-i', 'on');
     await send(url, 1000, headers);
     // files callgrind made before the first dump are not dumps

@@ -2,7 +2,11 @@ import { serveKernel } from '../../src/server/serve-kernel.ts';
 import { createBenchKernel } from '../bench-kernel.ts';
 import { announce } from './announce.ts';
 
-const running = await serveKernel(createBenchKernel(), { port: 0 });
+// Counted by callgrind (bench:instructions), where time runs some 50 times slower, the
+// walk of public/ every 2 s would be counted per request in proportion to valgrind's
+// slowness, not to the requests: BENCH_NO_TIMED_WORK turns it off there.
+const staticFilesRefreshMs = process.env.BENCH_NO_TIMED_WORK === '1' ? 0 : undefined;
+const running = await serveKernel(createBenchKernel(), { port: 0, staticFilesRefreshMs });
 announce(running.address);
 // Exit through process.exit so `--cpu-prof` can write its profile.
 process.on('SIGTERM', () => void running.stop(100).finally(() => process.exit(0)));

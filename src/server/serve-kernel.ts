@@ -17,6 +17,8 @@ export interface ServeOptions {
   port?: number;
   /** Install the bundles' public assets first when they are missing (default true). */
   installAssets?: boolean;
+  /** How often `public/` is walked again for new files, in ms (default 2000); 0 never (`static_files`' `refresh()` still works). */
+  staticFilesRefreshMs?: number;
 }
 
 export interface RunningServer {
@@ -47,7 +49,7 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
     installAssets(kernel.bundles, kernel.publicDir, false);
   }
   // Registered so the application can make a file it just wrote servable at once (an upload).
-  const staticFiles = new StaticFiles(kernel.publicDir);
+  const staticFiles = new StaticFiles(kernel.publicDir, { refreshMs: options.staticFilesRefreshMs });
   kernel.container.set('static_files', staticFiles);
   const server = new NodeServer({
     app: application(kernel),

@@ -1,0 +1,46 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TestKernel } from '../kernel/test-support/test-kernel.ts';
+import { serveKernel } from './serve-kernel.ts';
+import { send } from './test-support/http-client.ts';
+
+/** Asks for `path` until it is served or `ms` have passed; the last status. */
+async function statusWithin(port: number, path: string, ms: number): Promise<number> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const { status } = await send(port, path);
+    if (status === 200 || Date.now() >= until) return status;
+    await sleep(20);
+  }
+}
+
+describe('serveKernel', () => {
+  it('serves a file added to public/ after the next walk, as often as staticFilesRefreshMs says', async () => {
+    const kernel = new TestKernel({ debug: false });
+    const running = await serveKernel(kernel, { port: 0, installAssets: false, staticFilesRefreshMs: 50 });
+    try {
+      mkdirSync(kernel.publicDir, { recursive: true });
+      writeFileSync(join(kernel.publicDir, 'late.txt'), 'late');
+      assert.equal(await statusWithin(running.address.port, '/late.txt', 1500), 200);
+    } finally {
+      await running.stop(100);
+    }
+  });
+
+  it('walks public/ only when asked with a staticFilesRefreshMs of 0', async () => {
+    const kernel = new TestKernel({ debug: false });
+    const running = await serveKernel(kernel, { port: 0, installAssets: false, staticFilesRefreshMs: 0 });
+    try {
+      mkdirSync(kernel.publicDir, { recursive: true });
+      writeFileSync(join(kernel.publicDir, 'late.txt'), 'late');
+      assert.equal(await statusWithin(running.address.port, '/late.txt', 300), 404);
+      await kernel.container.get('static_files').refresh();
+      assert.equal((await send(running.address.port, '/late.txt')).status, 200);
+    } finally {
+      await running.stop(100);
+    }
+  });
+});
