@@ -32,7 +32,7 @@ export class ResolveControllerNameSubscriber implements EventSubscriber {
 
   resolveControllerName(event: RequestEvent): void {
     const controller = event.request.attributes.get('_controller');
-    if (typeof controller !== 'string' || controller.includes('::') || controller.split(':').length !== 3) return;
+    if (typeof controller !== 'string' || !hasExactlyTwoColons(controller) || controller.includes('::')) return;
     const parsed = this.parse(controller);
     event.request.attributes.set('_controller', parsed);
     triggerDeprecation('sluice/framework-bundle', '4.1', `Referencing controllers with ${controller} is deprecated since Sluice 4.1, use "${parsed}" instead.`);
@@ -63,6 +63,17 @@ export class ResolveControllerNameSubscriber implements EventSubscriber {
     }
     return `${className}::${action}Action`;
   }
+}
+
+/**
+ * Whether the name has the notation's two colons and no third: asked of every routed
+ * request's `_controller` (the error sub-request's too), so without `split`'s array.
+ */
+function hasExactlyTwoColons(controller: string): boolean {
+  const first = controller.indexOf(':');
+  if (first === -1) return false;
+  const second = controller.indexOf(':', first + 1);
+  return second !== -1 && controller.indexOf(':', second + 1) === -1;
 }
 
 /** The most similar name, if one is close enough to be a typo. */
