@@ -56,6 +56,31 @@ describe('EventDispatcher', () => {
     assert.deepEqual(calls, ['stopper']);
   });
 
+  it('keeps the propagation of nested dispatches apart: an inner stop ends only the inner event, an outer stop the outer one', () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    dispatcher.addListener('inner', (event: Event) => { calls.push('inner stopper'); event.stopPropagation(); }, 5);
+    dispatcher.addListener('inner', () => { calls.push('inner skipped'); });
+    dispatcher.addListener('outer', () => { calls.push('outer 1'); dispatcher.dispatch(new Event(), 'inner'); }, 9);
+    dispatcher.addListener('outer', (event: Event) => { calls.push('outer 2'); event.stopPropagation(); dispatcher.dispatch(new Event(), 'inner'); }, 8);
+    dispatcher.addListener('outer', () => { calls.push('outer skipped'); }, 7);
+    dispatcher.dispatch(new Event(), 'outer');
+    assert.deepEqual(calls, ['outer 1', 'inner stopper', 'outer 2', 'inner stopper']);
+  });
+
+  it('calls no listener of an event that comes already stopped, an Event or a plain object saying so', () => {
+    const dispatcher = new EventDispatcher();
+    let called = 0;
+    dispatcher.addListener('e', () => { called++; });
+    const stopped = new Event();
+    stopped.stopPropagation();
+    assert.equal(dispatcher.dispatch(stopped, 'e'), stopped);
+    dispatcher.dispatch({ propagationStopped: true }, 'e');
+    assert.equal(called, 0);
+    dispatcher.dispatch({}, 'e');
+    assert.equal(called, 1);
+  });
+
   it('stops after an async listener stopped propagation', async () => {
     const dispatcher = new EventDispatcher();
     const calls: string[] = [];

@@ -2,6 +2,7 @@ import type { EventDispatcherInterface } from './event-dispatcher-interface.ts';
 import type { EventFor } from './event-map.ts';
 import { isThenable, sameListener, toCallable, type Listener, type ListenerFunction } from './listener.ts';
 import { subscriptions, type EventSubscriber } from './event-subscriber.ts';
+import { propagationStops } from './event.ts';
 
 /** A registered listener: the original (for removal and naming) and its callable. */
 export interface ListenerEntry {
@@ -12,6 +13,10 @@ export interface ListenerEntry {
 
 interface Stoppable {
   propagationStopped?: boolean;
+}
+
+function isStopped(event: Stoppable): boolean {
+  return event.propagationStopped === true;
 }
 
 /**
@@ -26,10 +31,13 @@ export class EventDispatcher implements EventDispatcherInterface {
   dispatch<E extends object>(event: E, eventName: string): E | Promise<E> {
     const entries = this.#sorted.get(eventName) ?? this.getSortedEntries(eventName);
     const stoppable = event as Stoppable;
+    if (isStopped(stoppable)) return event;
+    const stopsBefore = propagationStops();
     for (let i = 0; i < entries.length; i++) {
-      if (stoppable.propagationStopped === true) break;
       const result = entries[i]!.callable(event, eventName, this);
       if (isThenable(result)) return this.#continue(result, entries, i + 1, event, eventName);
+      // the event's flag is read only once some event was stopped (see propagationStops)
+      if (propagationStops() !== stopsBefore && isStopped(stoppable)) break;
     }
     return event;
   }
