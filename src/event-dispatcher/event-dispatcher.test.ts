@@ -81,6 +81,34 @@ describe('EventDispatcher', () => {
     assert.equal(called, 1);
   });
 
+  it('goes on with the listeners a dispatch started with when one is added or removed meanwhile; the next dispatch sees the change', () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    const late = (): void => { calls.push('late'); };
+    const removed = (): void => { calls.push('removed'); };
+    dispatcher.addListener('e', () => {
+      calls.push('first');
+      dispatcher.addListener('e', late, 10);
+      dispatcher.removeListener('e', removed);
+    }, 5);
+    dispatcher.addListener('e', removed);
+    dispatcher.dispatch(new Event(), 'e');
+    assert.deepEqual(calls, ['first', 'removed']);
+    calls.length = 0;
+    dispatcher.dispatch(new Event(), 'e');
+    assert.deepEqual(calls, ['late', 'first']);
+  });
+
+  it('dispatches under any event name, and to any number of listeners, in order', async () => {
+    const dispatcher = new EventDispatcher();
+    const name = '"; } throw new Error("injected"); function x() { //\n*/ `${1}`';
+    const calls: number[] = [];
+    for (let i = 0; i < 300; i++) dispatcher.addListener(name, i === 150 ? async () => { calls.push(i); } : () => { calls.push(i); });
+    await dispatcher.dispatch(new Event(), name);
+    assert.deepEqual(calls, Array.from({ length: 300 }, (_, i) => i));
+    assert.deepEqual(dispatcher.getListeners(name).length, 300);
+  });
+
   it('stops after an async listener stopped propagation', async () => {
     const dispatcher = new EventDispatcher();
     const calls: string[] = [];

@@ -1,11 +1,11 @@
 import type { EventDispatcherInterface } from './event-dispatcher-interface.ts';
 import type { EventFor } from './event-map.ts';
-import { isThenable, sameListener, toCallable, type Listener, type ListenerFunction } from './listener.ts';
+import { callTarget, isThenable, sameListener, type Listener, type ListenerFunction } from './listener.ts';
 import { subscriptions, type EventSubscriber } from './event-subscriber.ts';
-import { propagationStops } from './event.ts';
+import { compileDispatch, type CompiledListener, type DispatchFunction } from './compiled-dispatch.ts';
 
-/** A registered listener: the original (for removal and naming) and its callable. */
-export interface ListenerEntry {
+/** A registered listener: the original (for removal and naming), its callable, and what the compiled dispatch calls. */
+export interface ListenerEntry extends CompiledListener {
   readonly listener: Listener<never>;
   readonly callable: ListenerFunction<object>;
   readonly priority: number;
@@ -15,35 +15,33 @@ interface Stoppable {
   propagationStopped?: boolean;
 }
 
-function isStopped(event: Stoppable): boolean {
-  return event.propagationStopped === true;
-}
 
 /**
  * Calls listeners by priority, highest first; equal priorities run in the order they were
- * added. The sorted list of each event is cached until a listener of that event is added
- * or removed, so a dispatch does no sorting and no allocation when listeners are sync.
+ * added. Each event's listeners are called by a function generated for them
+ * (compileDispatch), kept until a listener of that event is added or removed, so a
+ * dispatch does no sorting and no allocation when listeners are sync. Listeners added or
+ * removed during a dispatch take effect from the next one.
  */
 export class EventDispatcher implements EventDispatcherInterface {
   readonly #listeners = new Map<string, ListenerEntry[]>();
   readonly #sorted = new Map<string, ListenerEntry[]>();
+  readonly #compiled = new Map<string, DispatchFunction>();
 
   dispatch<E extends object>(event: E, eventName: string): E | Promise<E> {
-    const entries = this.#sorted.get(eventName) ?? this.getSortedEntries(eventName);
-    const stoppable = event as Stoppable;
-    if (isStopped(stoppable)) return event;
-    const stopsBefore = propagationStops();
-    for (let i = 0; i < entries.length; i++) {
-      const result = entries[i]!.callable(event, eventName, this);
-      if (isThenable(result)) return this.#continue(result, entries, i + 1, event, eventName);
-      // the event's flag is read only once some event was stopped (see propagationStops)
-      if (propagationStops() !== stopsBefore && isStopped(stoppable)) break;
-    }
-    return event;
+    const run = this.#compiled.get(eventName) ?? this.#compile(eventName);
+    return run(event, eventName, this) as E | Promise<E>;
+  }
+
+  #compile(eventName: string): DispatchFunction {
+    const entries = this.getSortedEntries(eventName);
+    const run = compileDispatch(entries, (pending, from, event, name) => this.#continue(pending, entries, from, event, name));
+    this.#compiled.set(eventName, run);
+    return run;
   }
 
   /** The rest of a dispatch after a listener went async; the same loop, awaiting thenables. */
-  async #continue<E extends object>(pending: PromiseLike<unknown>, entries: ListenerEntry[], from: number, event: E, eventName: string): Promise<E> {
+  async #continue<E extends object>(pending: PromiseLike<unknown>, entries: readonly ListenerEntry[], from: number, event: E, eventName: string): Promise<E> {
     await pending;
     const stoppable = event as Stoppable;
     for (let i = from; i < entries.length; i++) {
@@ -55,11 +53,13 @@ export class EventDispatcher implements EventDispatcherInterface {
   }
 
   addListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>, priority = 0): void {
-    const entry: ListenerEntry = { listener: listener as Listener<never>, callable: toCallable(listener as Listener<object>), priority };
+    const { fn, target } = callTarget(listener as Listener<object>);
+    const callable = target === undefined ? fn : fn.bind(target);
+    const entry: ListenerEntry = { listener: listener as Listener<never>, callable, fn, target, priority };
     const list = this.#listeners.get(eventName);
     if (list === undefined) this.#listeners.set(eventName, [entry]);
     else list.push(entry);
-    this.#sorted.delete(eventName);
+    this.#forget(eventName);
   }
 
   removeListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>): void {
@@ -69,7 +69,13 @@ export class EventDispatcher implements EventDispatcherInterface {
     if (index === -1) return;
     list.splice(index, 1);
     if (list.length === 0) this.#listeners.delete(eventName);
+    this.#forget(eventName);
+  }
+
+  /** The listeners of an event changed: its sorted list and its dispatch function are made again when next needed. */
+  #forget(eventName: string): void {
     this.#sorted.delete(eventName);
+    this.#compiled.delete(eventName);
   }
 
   addSubscriber(subscriber: EventSubscriber): void {

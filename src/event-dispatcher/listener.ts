@@ -26,15 +26,18 @@ export function listenerName(listener: Listener<never>): string {
   return `${className}::${method}`;
 }
 
-/** Turns a listener into one callable; a tuple calls the method on its object. */
-export function toCallable<E>(listener: Listener<E>): ListenerFunction<E> {
-  if (typeof listener === 'function') return listener;
+/**
+ * The function a listener runs and the object it runs on (a tuple's object; none for a
+ * function), the method looked up once, now. A tuple naming no method is refused.
+ */
+export function callTarget<E>(listener: Listener<E>): { fn: ListenerFunction<E>; target: object | undefined } {
+  if (typeof listener === 'function') return { fn: listener, target: undefined };
   const [target, method] = listener;
   const fn = (target as Record<string, unknown>)[method];
   if (typeof fn !== 'function') {
     throw new TypeError(`Listener "${listenerName(listener)}" is not callable: "${method}" is not a method.`);
   }
-  return (fn as ListenerFunction<E>).bind(target);
+  return { fn: fn as ListenerFunction<E>, target };
 }
 
 export function sameListener(a: Listener<never>, b: Listener<never>): boolean {
