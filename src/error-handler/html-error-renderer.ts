@@ -62,7 +62,7 @@ export class HtmlErrorRenderer implements ErrorRenderer {
   #plainPage(flat: FlattenException): string {
     let page = this.#plainPages.get(flat.statusCode);
     if (page === undefined) {
-      page = this.renderPlainPage(flat.statusCode, flat.statusText, this.#charset);
+      page = sequential(this.renderPlainPage(flat.statusCode, flat.statusText, this.#charset));
       this.#plainPages.set(flat.statusCode, page);
     }
     return page;
@@ -100,4 +100,14 @@ export class HtmlErrorRenderer implements ErrorRenderer {
     });
     return renderDebugPage(flat, this.#charset, sections);
   }
+}
+
+/**
+ * The same text as one flat string. A page built by concatenation is a tree of pieces
+ * (a V8 cons string), even once flattened; `Buffer.byteLength`'s fast path takes only a
+ * flat one, so every 404 sent the cached page through the slow one (1.7 k instructions
+ * for its Content-Length, against about 0.1 k).
+ */
+function sequential(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
