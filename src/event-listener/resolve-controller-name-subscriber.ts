@@ -32,7 +32,7 @@ export class ResolveControllerNameSubscriber implements EventSubscriber {
 
   resolveControllerName(event: RequestEvent): void {
     const controller = event.request.attributes.get('_controller');
-    if (typeof controller !== 'string' || !hasExactlyTwoColons(controller) || controller.includes('::')) return;
+    if (typeof controller !== 'string' || controller.includes('::') || !hasExactlyTwoColons(controller)) return;
     const parsed = this.parse(controller);
     event.request.attributes.set('_controller', parsed);
     triggerDeprecation('sluice/framework-bundle', '4.1', `Referencing controllers with ${controller} is deprecated since Sluice 4.1, use "${parsed}" instead.`);
