@@ -65,8 +65,9 @@ export class RequestContext {
 
   #assign(fields: DeferredContextFields): void {
     this.#baseUrl = fields.baseUrl ?? '';
-    this.#host = (fields.host ?? 'localhost').toLowerCase();
-    this.#scheme = (fields.scheme ?? 'http').toLowerCase();
+    // the defaults are lower case already: a deferred context is made with none given, per request
+    this.#host = fields.host === undefined ? 'localhost' : fields.host.toLowerCase();
+    this.#scheme = fields.scheme === undefined ? 'http' : fields.scheme.toLowerCase();
     this.#httpPort = fields.httpPort ?? 80;
     this.#httpsPort = fields.httpsPort ?? 443;
     this.#queryString = fields.queryString ?? '';
