@@ -28,6 +28,14 @@ describe('Response', () => {
     assert.equal(response.headers.get('Content-Length'), '5');
   });
 
+  it('adds the charset to a text type that names none, and leaves one that does, in any case', () => {
+    const typed = (type: string): string | undefined => new Response('x', 200, { 'Content-Type': type }).prepare(Request.create('/')).headers.get('Content-Type');
+    assert.equal(typed('text/plain'), 'text/plain; charset=UTF-8');
+    assert.equal(typed('text/plain; charset=ISO-8859-1'), 'text/plain; charset=ISO-8859-1');
+    assert.equal(typed('text/plain; CHARSET=ISO-8859-1'), 'text/plain; CHARSET=ISO-8859-1');
+    assert.equal(typed('application/json'), 'application/json');
+  });
+
   it('keeps headers but drops the body for HEAD', async () => {
     const response = new Response('hello').prepare(Request.create('/', 'HEAD'));
     assert.equal(response.headers.get('Content-Length'), '5');

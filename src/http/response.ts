@@ -73,7 +73,7 @@ export class Response {
       const format = request.getRequestFormat(null);
       const mime = format === undefined ? undefined : request.getMimeType(format);
       headers.set('Content-Type', `${mime ?? 'text/html'}; charset=${charset}`);
-    } else if (type.startsWith('text/') && !type.toLowerCase().includes('charset')) {
+    } else if (type.startsWith('text/') && !mentionsCharset(type)) {
       headers.set('Content-Type', `${type}; charset=${charset}`);
     }
     if (headers.has('Transfer-Encoding')) headers.remove('Content-Length');
@@ -228,4 +228,9 @@ export function parseHttpDate(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
   const time = Date.parse(value);
   return Number.isNaN(time) ? undefined : new Date(time);
+}
+
+/** Whether a Content-Type names a charset, in any case; the usual lower-case spelling without a copy. */
+function mentionsCharset(type: string): boolean {
+  return type.includes('charset') || type.toLowerCase().includes('charset');
 }
