@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestKernel } from '../kernel/test-support/test-kernel.ts';
-import { serveKernel } from './serve-kernel.ts';
+import { serveKernel, type RunningServer } from './serve-kernel.ts';
 import { send } from './test-support/http-client.ts';
 
 /** Asks for `path` until it is served or `ms` have passed; the last status. */
@@ -17,13 +17,19 @@ async function statusWithin(port: number, path: string, ms: number): Promise<num
   }
 }
 
+/** A prod kernel served with `staticFilesRefreshMs`, and a file added to its public/ after the start. */
+async function servedWithLateFile(staticFilesRefreshMs: number): Promise<{ kernel: TestKernel; running: RunningServer }> {
+  const kernel = new TestKernel({ debug: false });
+  const running = await serveKernel(kernel, { port: 0, installAssets: false, staticFilesRefreshMs });
+  mkdirSync(kernel.publicDir, { recursive: true });
+  writeFileSync(join(kernel.publicDir, 'late.txt'), 'late');
+  return { kernel, running };
+}
+
 describe('serveKernel', () => {
   it('serves a file added to public/ after the next walk, as often as staticFilesRefreshMs says', async () => {
-    const kernel = new TestKernel({ debug: false });
-    const running = await serveKernel(kernel, { port: 0, installAssets: false, staticFilesRefreshMs: 50 });
+    const { running } = await servedWithLateFile(50);
     try {
-      mkdirSync(kernel.publicDir, { recursive: true });
-      writeFileSync(join(kernel.publicDir, 'late.txt'), 'late');
       assert.equal(await statusWithin(running.address.port, '/late.txt', 1500), 200);
     } finally {
       await running.stop(100);
@@ -31,11 +37,8 @@ describe('serveKernel', () => {
   });
 
   it('walks public/ only when asked with a staticFilesRefreshMs of 0', async () => {
-    const kernel = new TestKernel({ debug: false });
-    const running = await serveKernel(kernel, { port: 0, installAssets: false, staticFilesRefreshMs: 0 });
+    const { kernel, running } = await servedWithLateFile(0);
     try {
-      mkdirSync(kernel.publicDir, { recursive: true });
-      writeFileSync(join(kernel.publicDir, 'late.txt'), 'late');
       assert.equal(await statusWithin(running.address.port, '/late.txt', 300), 404);
       await kernel.container.get('static_files').refresh();
       assert.equal((await send(running.address.port, '/late.txt')).status, 200);
