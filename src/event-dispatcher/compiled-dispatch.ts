@@ -1,6 +1,5 @@
 import type { EventDispatcherInterface } from './event-dispatcher-interface.ts';
 import { isThenable, type ListenerFunction } from './listener.ts';
-import { propagationStops } from './event.ts';
 
 /** One listener as the generated code calls it: the function, and the object it is a method of. */
 export interface CompiledListener {
@@ -21,27 +20,28 @@ export type AsyncRest = (pending: PromiseLike<unknown>, from: number, event: obj
  * builders, so the framework needs a runtime that allows code generation).
  *
  * Why generated code: a loop shared by every event calls forty-odd listeners from one call
- * site, through bound functions; V8 can then neither inline a listener nor specialize it
- * to the event's class. Each generated function has call sites of its own, one listener
- * and one event class each, so V8 calls each listener directly and inlines the small ones.
+ * site, through bound functions, and reads `propagationStopped` of seven kernel event
+ * classes at one site; V8 can then neither inline a listener nor specialize anything to
+ * the event's class, and each read takes its slow, megamorphic path. Each generated
+ * function has call sites and reads of its own, one listener and one event class each,
+ * so V8 calls each listener directly, inlines the small ones and reads the flag directly.
  * Measured on the kernel alone (bench/kernel-micro): 5-10 % less time per request on
  * /hello and on the 404. The source holds only indices, never a name or any other text
  * from the application.
  *
- * A listener's promise hands the rest of the dispatch to `rest`; a listener that
- * stopped the event's propagation (stopPropagation counts, see propagationStops) ends it;
- * an event that comes already stopped reaches no listener.
+ * A listener's promise hands the rest of the dispatch to `rest`; a listener that stopped
+ * the event's propagation ends it; an event that comes already stopped reaches no listener.
  */
 export function compileDispatch(listeners: readonly CompiledListener[], rest: AsyncRest): DispatchFunction {
-  const names = ['isThenable', 'stops', 'rest'];
-  const values: unknown[] = [isThenable, propagationStops, rest];
-  let body = 'if (event.propagationStopped === true) return event;\nconst stopsBefore = stops();\nlet result;\n';
+  const names = ['isThenable', 'rest'];
+  const values: unknown[] = [isThenable, rest];
+  let body = 'if (event.propagationStopped === true) return event;\nlet result;\n';
   listeners.forEach((listener, i) => {
     names.push(`f${i}`, `t${i}`);
     values.push(listener.fn, listener.target);
     body += `result = f${i}.call(t${i}, event, eventName, dispatcher);\n`;
     body += `if (result !== undefined && isThenable(result)) return rest(result, ${i + 1}, event, eventName);\n`;
-    if (i < listeners.length - 1) body += 'if (stops() !== stopsBefore && event.propagationStopped === true) return event;\n';
+    if (i < listeners.length - 1) body += 'if (event.propagationStopped === true) return event;\n';
   });
   body += 'return event;\n';
   const factory = new Function(...names, `return function dispatch(event, eventName, dispatcher) {\n${body}};`) as (...args: unknown[]) => DispatchFunction;

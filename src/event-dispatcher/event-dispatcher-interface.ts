@@ -6,8 +6,8 @@ export interface EventDispatcherInterface {
   /**
    * Calls the event's listeners, highest priority first. Returns the event itself when
    * every listener was synchronous, or a promise of it once one returned a thenable.
-   * A listener ends the dispatch with the event's `stopPropagation()`; an object that is
-   * not an Event is not dispatched at all when it comes with `propagationStopped: true`.
+   * A listener ends the dispatch by setting the event's `propagationStopped` (an Event's
+   * `stopPropagation()`); an event that comes with it set reaches no listener.
    */
   dispatch<E extends object>(event: E, eventName: string): E | Promise<E>;
   addListener<K extends string>(eventName: K, listener: Listener<EventFor<K>>, priority?: number): void;

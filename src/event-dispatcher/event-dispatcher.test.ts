@@ -81,6 +81,15 @@ describe('EventDispatcher', () => {
     assert.equal(called, 1);
   });
 
+  it('stops a plain object whose listener sets its propagationStopped', () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    dispatcher.addListener('e', (event: { propagationStopped?: boolean }) => { calls.push('stopper'); event.propagationStopped = true; }, 5);
+    dispatcher.addListener('e', () => { calls.push('skipped'); });
+    dispatcher.dispatch({}, 'e');
+    assert.deepEqual(calls, ['stopper']);
+  });
+
   it('goes on with the listeners a dispatch started with when one is added or removed meanwhile; the next dispatch sees the change', () => {
     const dispatcher = new EventDispatcher();
     const calls: string[] = [];

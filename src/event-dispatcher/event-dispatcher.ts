@@ -15,7 +15,6 @@ interface Stoppable {
   propagationStopped?: boolean;
 }
 
-
 /**
  * Calls listeners by priority, highest first; equal priorities run in the order they were
  * added. Each event's listeners are called by a function generated for them
