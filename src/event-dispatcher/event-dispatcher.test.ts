@@ -113,9 +113,36 @@ describe('EventDispatcher', () => {
     const name = '"; } throw new Error("injected"); function x() { //\n*/ `${1}`';
     const calls: number[] = [];
     for (let i = 0; i < 300; i++) dispatcher.addListener(name, i === 150 ? async () => { calls.push(i); } : () => { calls.push(i); });
-    await dispatcher.dispatch(new Event(), name);
-    assert.deepEqual(calls, Array.from({ length: 300 }, (_, i) => i));
+    for (let round = 0; round < 2; round++) {
+      calls.length = 0;
+      await dispatcher.dispatch(new Event(), name);
+      assert.deepEqual(calls, Array.from({ length: 300 }, (_, i) => i));
+    }
     assert.deepEqual(dispatcher.getListeners(name).length, 300);
+  });
+
+  it('calls the same listeners the same way on every dispatch, the first (a loop) and the later ones (generated code)', async () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    const recorder = { name: 'recorder', record(this: { name: string }): void { calls.push(this.name); } };
+    dispatcher.addListener('sync', () => { calls.push('low'); }, -5);
+    dispatcher.addListener('sync', [recorder, 'record'], 5);
+    dispatcher.addListener('sync', (event: Event) => { calls.push('stopper'); event.stopPropagation(); }, -6);
+    dispatcher.addListener('sync', () => { calls.push('never'); }, -7);
+    dispatcher.addListener('async', async () => { await Promise.resolve(); calls.push('awaited'); }, 1);
+    dispatcher.addListener('async', () => { calls.push('after'); });
+    dispatcher.addListener('plain', (event: { propagationStopped?: boolean }) => { calls.push('plain'); event.propagationStopped = true; }, 1);
+    dispatcher.addListener('plain', () => { calls.push('never'); });
+    for (let round = 0; round < 3; round++) {
+      calls.length = 0;
+      const event = new Event();
+      assert.equal(dispatcher.dispatch(event, 'sync'), event);
+      const pending = dispatcher.dispatch(new Event(), 'async');
+      assert.ok(pending instanceof Promise);
+      await pending;
+      dispatcher.dispatch({}, 'plain');
+      assert.deepEqual(calls, ['recorder', 'low', 'stopper', 'awaited', 'after', 'plain'], `dispatch ${round + 1}`);
+    }
   });
 
   it('stops after an async listener stopped propagation', async () => {
