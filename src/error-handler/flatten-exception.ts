@@ -57,7 +57,7 @@ export class FlattenException {
     this.message = message;
     this.code = code;
     this.statusCode = statusCode;
-    this.statusText = statusTexts[statusCode] ?? unknownStatusText;
+    this.statusText = statusTextOf(statusCode);
     this.headers = headers;
   }
 
@@ -90,15 +90,7 @@ export class FlattenException {
     error: unknown, statusCode: number | undefined, headers: Record<string, string>, seen: Set<unknown>, depth: number,
   ): FlattenException {
     seen.add(error);
-    let status = statusCode;
-    let allHeaders = headers;
-    if (error instanceof HttpException) {
-      status ??= error.statusCode;
-      allHeaders = { ...headers, ...error.headers };
-    } else if (error instanceof RequestException) {
-      status ??= 400;
-    }
-    return new FlattenException(error, throwableClassName(error), messageOf(error), codeOf(error), status ?? 500, allHeaders, seen, depth);
+    return new FlattenException(error, throwableClassName(error), messageOf(error), codeOf(error), statusCode ?? statusCodeOf(error), withHeadersOf(error, headers), seen, depth);
   }
 
   /** The file the error was created in, relative to the project root; `unknown` without a stack. */
@@ -160,6 +152,22 @@ function isObject(value: unknown): value is object {
 }
 
 // A thrown string or number ends up in a cause chain too; it keeps its text.
+/** The status an error is answered with: an HttpException's own, 400 for a RequestException (the client sent something wrong), else 500. */
+export function statusCodeOf(error: unknown): number {
+  if (error instanceof HttpException) return error.statusCode;
+  return error instanceof RequestException ? 400 : 500;
+}
+
+/** The text of a status, as FlattenException's `statusText`. */
+export function statusTextOf(statusCode: number): string {
+  return statusTexts[statusCode] ?? unknownStatusText;
+}
+
+/** `headers` with an HttpException's own (`Allow`, `Retry-After`) over them; a new object when it has any. */
+export function withHeadersOf(error: unknown, headers: Record<string, string>): Record<string, string> {
+  return error instanceof HttpException ? { ...headers, ...error.headers } : headers;
+}
+
 function messageOf(error: unknown): string {
   if (isObject(error)) {
     const message = (error as { message?: unknown }).message;

@@ -6,6 +6,7 @@ import { MethodNotAllowedHttpException } from '../exception/method-not-allowed-h
 import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
 import { TooManyRequestsHttpException } from '../exception/too-many-requests-http-exception.ts';
 import { Request } from '../http/request.ts';
+import { SuspiciousOperationException } from '../http/exception/suspicious-operation-exception.ts';
 import type { LogRecord } from '../log/log-record.ts';
 import type { FlattenException } from './flatten-exception.ts';
 import { HtmlErrorRenderer } from './html-error-renderer.ts';
@@ -182,6 +183,22 @@ describe('HtmlErrorRenderer in prod', () => {
     assert.equal(rendered.statusCode, 429);
     assert.equal(rendered.headers['Retry-After'], '120');
     assert.equal(rendered.headers['Content-Type'], 'text/html; charset=UTF-8');
+  });
+
+  it('answers a request the client got wrong with a 400 page', () => {
+    const rendered = prod().render(new SuspiciousOperationException('Untrusted Host "evil.example".'));
+    assert.equal(rendered.statusCode, 400);
+    assert.equal(rendered.statusText, 'Bad Request');
+    assert.deepEqual(rendered.headers, { 'Content-Type': 'text/html; charset=UTF-8' });
+  });
+
+  it('still gives the flattened error, its status and headers, to whoever asks for it', () => {
+    const rendered = prod().render(new MethodNotAllowedHttpException(['GET'], 'No route found for "POST /x"', { cause: new Error('inner') }));
+    assert.equal(rendered.flat, rendered.flat);
+    assert.equal(rendered.flat.statusCode, 405);
+    assert.equal(rendered.flat.message, 'No route found for "POST /x"');
+    assert.deepEqual(rendered.flat.headers, { 'Content-Type': 'text/html; charset=UTF-8', Allow: 'GET' });
+    assert.equal(rendered.flat.previous?.message, 'inner');
   });
 
   it('answers a plain error with a 500 page', () => {

@@ -2,7 +2,7 @@ import type { Request } from '../http/request.ts';
 import type { LogRecord } from '../log/log-record.ts';
 import { getProjectRoot } from '../log/throwable-location.ts';
 import type { ErrorRenderer, RenderedError } from './error-renderer.ts';
-import { FlattenException } from './flatten-exception.ts';
+import { FlattenException, statusCodeOf, statusTextOf, withHeadersOf } from './flatten-exception.ts';
 import { renderDebugPage, type DebugTab } from './html/debug-page.ts';
 import { escapeHtml } from './html/escape.ts';
 import { renderErrorPage } from './html/error-page.ts';
@@ -49,9 +49,15 @@ export class HtmlErrorRenderer implements ErrorRenderer {
   }
 
   render(error: Error, request?: Request): RenderedError {
-    const flat = FlattenException.createFromThrowable(error, undefined, { 'Content-Type': `text/html; charset=${this.#charset}` });
-    const body = this.#debug ? this.#renderDebugPage(flat, request) : this.#plainPage(flat);
-    return { statusCode: flat.statusCode, statusText: flat.statusText, headers: { ...flat.headers }, body, flat };
+    const contentType = { 'Content-Type': `text/html; charset=${this.#charset}` };
+    if (!this.#debug) {
+      // the plain page needs the status alone: the error is flattened only if asked for
+      const statusCode = statusCodeOf(error);
+      const statusText = statusTextOf(statusCode);
+      return new PlainRenderedError(error, statusCode, statusText, withHeadersOf(error, contentType), this.#plainPage(statusCode, statusText));
+    }
+    const flat = FlattenException.createFromThrowable(error, undefined, contentType);
+    return { statusCode: flat.statusCode, statusText: flat.statusText, headers: { ...flat.headers }, body: this.#renderDebugPage(flat, request), flat };
   }
 
   /** The prod page for a status. Override to brand it; the result is cached per status. */
@@ -59,11 +65,11 @@ export class HtmlErrorRenderer implements ErrorRenderer {
     return renderErrorPage(statusCode, statusText, charset);
   }
 
-  #plainPage(flat: FlattenException): string {
-    let page = this.#plainPages.get(flat.statusCode);
+  #plainPage(statusCode: number, statusText: string): string {
+    let page = this.#plainPages.get(statusCode);
     if (page === undefined) {
-      page = sequential(this.renderPlainPage(flat.statusCode, flat.statusText, this.#charset));
-      this.#plainPages.set(flat.statusCode, page);
+      page = sequential(this.renderPlainPage(statusCode, statusText, this.#charset));
+      this.#plainPages.set(statusCode, page);
     }
     return page;
   }
@@ -110,4 +116,24 @@ export class HtmlErrorRenderer implements ErrorRenderer {
  */
 function sequential(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** The prod page of an error: its FlattenException made only when read. */
+class PlainRenderedError implements RenderedError {
+  readonly #error: Error;
+  #flat: FlattenException | undefined;
+
+  constructor(
+    error: Error,
+    readonly statusCode: number,
+    readonly statusText: string,
+    readonly headers: Record<string, string>,
+    readonly body: string,
+  ) {
+    this.#error = error;
+  }
+
+  get flat(): FlattenException {
+    return (this.#flat ??= FlattenException.createFromThrowable(this.#error, this.statusCode, this.headers));
+  }
 }
