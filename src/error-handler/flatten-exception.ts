@@ -63,7 +63,7 @@ export class FlattenException {
 
   /**
    * The cause, flattened when first read (a prod page never reads it, and reading an
-   * error's `cause` may be what makes it: see HttpException's `makeCause`).
+   * error's `cause` may be what makes it: see RouterListener's RouteNotFoundHttpException).
    */
   get previous(): FlattenException | undefined {
     if (this.#previous === null) {

@@ -82,9 +82,10 @@ export class RouterListener implements EventSubscriber {
       } else {
         const outcome = this.#matcher.resolveRequest(request.rawPath, context, request);
         if (outcome instanceof MatchFailure) {
-          // The router's exception is made, as the cause, not thrown. Outside debug the 404
-          // is not thrown either: the event fails with it (same kernel.exception, no stack
-          // walk); in debug it is thrown, so the traced dispatch reads as the reference's.
+          // The router's exception is the cause, never thrown (outside debug a 404's is made
+          // only if read). Outside debug the 404 is not thrown either: the event fails with
+          // it (same kernel.exception, no stack walk); in debug it is thrown, so the traced
+          // dispatch reads as the reference's.
           if (this.#debug) throw this.#toHttpException(outcome.toException(), request);
           event.fail(outcome.kind === 'not-found' ? new RouteNotFoundHttpException(notFoundMessage(request), outcome) : (this.#toHttpException(outcome.toException(), request) as Error));
           return;
