@@ -17,8 +17,8 @@
  * stretch, about 7 k instructions per request. Then 1,000 instrumented ones are thrown
  * away. Work driven by time rather than by requests is turned off where a server can
  * (BENCH_NO_TIMED_WORK: our public/ walk every 2 s), as valgrind's slowness would count
- * it per request about fifty times over. Then two stretches are counted, of a third of `--requests` (6,000) and of all of
- * them: the difference of their instructions ÷ the difference of their requests, which
+ * it per request about fifty times over. Then two stretches are counted, of a third of
+ * `--requests` (6,000) and of all of them: the difference of their instructions ÷ the difference of their requests, which
  * leaves out what a run of the load generator costs whatever its length (opening its
  * connections). The load: autocannon, 50 connections.
  *

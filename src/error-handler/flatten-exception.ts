@@ -151,7 +151,6 @@ function isObject(value: unknown): value is object {
   return (typeof value === 'object' && value !== null) || typeof value === 'function';
 }
 
-// A thrown string or number ends up in a cause chain too; it keeps its text.
 /** The status an error is answered with: an HttpException's own, 400 for a RequestException (the client sent something wrong), else 500. */
 export function statusCodeOf(error: unknown): number {
   if (error instanceof HttpException) return error.statusCode;
@@ -168,6 +167,7 @@ export function withHeadersOf(error: unknown, headers: Record<string, string>): 
   return error instanceof HttpException ? { ...headers, ...error.headers } : headers;
 }
 
+// A thrown string or number ends up in a cause chain too; it keeps its text.
 function messageOf(error: unknown): string {
   if (isObject(error)) {
     const message = (error as { message?: unknown }).message;
