@@ -1,0 +1,61 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ChunkedDecoder } from './chunked-decoder.ts';
+import { HttpParseError } from './request-head.ts';
+
+/** Feeds `wire` in pieces of `step` bytes; returns the body and the bytes past its end. */
+function decode(wire: string, step = wire.length): { body: string; rest: string; done: boolean } {
+  const decoder = new ChunkedDecoder();
+  const bytes = Buffer.from(wire, 'latin1');
+  const parts: Buffer[] = [];
+  let rest = '';
+  for (let at = 0; at < bytes.length; at += step) {
+    const piece = bytes.subarray(at, at + step);
+    const end = decoder.write(piece, (data) => parts.push(Buffer.from(data)));
+    if (end !== -1) {
+      rest = bytes.subarray(at + end).toString('latin1');
+      break;
+    }
+  }
+  return { body: Buffer.concat(parts).toString('latin1'), rest, done: decoder.done };
+}
+
+function malformed(wire: string, statusCode = 400): void {
+  assert.throws(() => decode(wire), (error: unknown) => error instanceof HttpParseError && error.statusCode === statusCode);
+}
+
+describe('ChunkedDecoder', () => {
+  const wire = '5\r\nhello\r\nA;name=value\r\n, world!!!\r\n0\r\nX-Trailer: yes\r\n\r\nGET /next';
+
+  test('decodes the chunks, skips extensions and trailers, and says where the body ended', () => {
+    assert.deepEqual(decode(wire), { body: 'hello, world!!!', rest: 'GET /next', done: true });
+  });
+
+  test('gives the same body however the bytes are split', () => {
+    for (const step of [1, 2, 3, 7, 16]) assert.deepEqual(decode(wire, step), { body: 'hello, world!!!', rest: 'GET /next', done: true }, `in pieces of ${step}`);
+  });
+
+  test('is not done before the last chunk and the empty line', () => {
+    assert.equal(decode('5\r\nhello\r\n').done, false);
+    assert.equal(decode('5\r\nhello\r\n0\r\n').done, false);
+    assert.equal(decode('5\r\nhello\r\n0\r\n\r\n').done, true);
+  });
+
+  test('a size that is not hexadecimal, a chunk without its CRLF or a bare LF is malformed', () => {
+    malformed('x\r\n');
+    malformed('\r\n');
+    malformed('5\r\nhelloXX');
+    malformed('5\nhello\r\n');
+    malformed('5\r\nhello\r\n0\r\nX: 1\n\r\n');
+    malformed('-1\r\n');
+  });
+
+  test('a size beyond 2^52 bytes is refused before it overflows', () => {
+    malformed('fffffffffffffff\r\n', 413);
+  });
+
+  test('extensions and trailers together cannot exceed the limit', () => {
+    const decoder = new ChunkedDecoder(10);
+    assert.throws(() => decoder.write(Buffer.from('1;a-long-extension\r\n'), () => {}), (error: unknown) => error instanceof HttpParseError && error.statusCode === 431);
+  });
+});

@@ -1,0 +1,397 @@
+import { afterEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect, type Socket } from 'node:net';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AddressInfo } from 'node:net';
+import { Http1Server, type Http1Request, type Http1Response, type Http1ServerOptions } from './http1-server.ts';
+
+type Handler = (req: Http1Request, res: Http1Response) => void;
+
+const servers: Http1Server[] = [];
+
+async function serve(handler: Handler, options: Http1ServerOptions = {}): Promise<{ server: Http1Server; port: number }> {
+  const server = new Http1Server(options, handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** A raw connection: write bytes, read what came back so far or until the server closes. */
+class Client {
+  readonly socket: Socket;
+  received = '';
+  readonly closed: Promise<void>;
+
+  constructor(port: number) {
+    this.socket = connect(port, '127.0.0.1');
+    this.socket.setEncoding('latin1');
+    this.socket.on('data', (chunk: string) => (this.received += chunk));
+    this.closed = once(this.socket, 'close').then(() => undefined);
+    this.socket.on('error', () => {});
+  }
+
+  send(data: string): this {
+    this.socket.write(data, 'latin1');
+    return this;
+  }
+
+  /** Waits until what was received matches `pattern`. */
+  async until(pattern: RegExp, ms = 2_000): Promise<string> {
+    const deadline = Date.now() + ms;
+    while (!pattern.test(this.received)) {
+      if (Date.now() > deadline) assert.fail(`no ${pattern} within ${ms} ms; received:\n${this.received}`);
+      await sleep(5);
+    }
+    return this.received;
+  }
+
+  async all(): Promise<string> {
+    await this.closed;
+    return this.received;
+  }
+}
+
+function answer(body: string, headers: string[] = []): Handler {
+  return (_req, res) => {
+    res.writeHead(200, 'OK', ['Content-Type', 'text/plain', ...headers]);
+    res.end(body);
+  };
+}
+
+/** Splits a raw reply stream into its responses' status lines and bodies (Content-Length framed). */
+function bodiesOf(raw: string): string[] {
+  const bodies: string[] = [];
+  let at = 0;
+  while (at < raw.length) {
+    const end = raw.indexOf('\r\n\r\n', at);
+    const head = raw.slice(at, end);
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+    bodies.push(raw.slice(end + 4, end + 4 + length));
+    at = end + 4 + length;
+  }
+  return bodies;
+}
+
+describe('Http1Server', () => {
+  test('answers a request with the status line, the headers, Date, Content-Length and keep-alive', async () => {
+    const { port } = await serve(answer('hello'));
+    const client = new Client(port).send('GET /hi HTTP/1.1\r\nHost: x\r\n\r\n');
+    const reply = await client.until(/hello$/);
+    assert.match(reply, /^HTTP\/1\.1 200 OK\r\n/);
+    assert.match(reply, /\r\nContent-Type: text\/plain\r\n/);
+    assert.match(reply, /\r\nDate: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\r\n/);
+    assert.match(reply, /\r\nContent-Length: 5\r\n/);
+    assert.match(reply, /\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\nhello$/);
+    client.socket.destroy();
+  });
+
+  test('gives the application the method, the target as sent, the version and the headers', async () => {
+    let seen: Http1Request | undefined;
+    const { port } = await serve((req, res) => {
+      seen = req;
+      res.end();
+    });
+    await new Client(port).send('DELETE /a%2Fb?q=%20 HTTP/1.0\r\nX-Thing: one\r\n\r\n').all();
+    assert.equal(seen?.method, 'DELETE');
+    assert.equal(seen?.url, '/a%2Fb?q=%20');
+    assert.equal(seen?.httpVersion, '1.0');
+    assert.equal(seen?.headers['x-thing'], 'one');
+    assert.equal(seen?.complete, true);
+    assert.equal(seen?.body, undefined);
+  });
+
+  test('answers pipelined requests in order, one at a time, even when the first answer comes last', async () => {
+    let active = 0;
+    let most = 0;
+    const { port } = await serve((req, res) => {
+      active++;
+      most = Math.max(most, active);
+      const delay = req.url === '/slow' ? 60 : 0;
+      setTimeout(() => {
+        active--;
+        res.writeHead(200, ['Content-Type', 'text/plain']);
+        res.end(req.url);
+      }, delay);
+    });
+    const reply = await new Client(port)
+      .send('GET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET /fast HTTP/1.1\r\nHost: x\r\n\r\nGET /last HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+      .all();
+    assert.deepEqual(bodiesOf(reply), ['/slow', '/fast', '/last']);
+    assert.equal(most, 1);
+    assert.match(reply, /Connection: close\r\n\r\n\/last$/);
+  });
+
+  test('answers many pipelined requests answered at once without growing the stack', async () => {
+    const { port } = await serve(answer('ok'));
+    const count = 2_000;
+    const reply = await new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(count - 1) + 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all();
+    assert.equal(bodiesOf(reply).length, count);
+  });
+
+  test('reads a request that arrives one byte at a time', async () => {
+    const { port } = await serve(answer('whole'));
+    const client = new Client(port);
+    for (const byte of 'GET / HTTP/1.1\r\nHost: x\r\n\r\n') {
+      client.send(byte);
+      await sleep(1);
+    }
+    assert.match(await client.until(/whole$/), /^HTTP\/1\.1 200/);
+    client.socket.destroy();
+  });
+
+  test('closes an HTTP/1.0 connection after its response unless it asked for keep-alive', async () => {
+    const { port } = await serve(answer('ten'));
+    assert.match(await new Client(port).send('GET / HTTP/1.0\r\n\r\n').all(), /Connection: close\r\n\r\nten$/);
+    const kept = new Client(port).send('GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n');
+    assert.match(await kept.until(/ten$/), /Connection: keep-alive/);
+    kept.send('GET / HTTP/1.0\r\n\r\n');
+    assert.equal(bodiesOf(await kept.all()).length, 2);
+  });
+
+  test('hands a Content-Length body to the application as a stream, then reads the next request', async () => {
+    const { port } = await serve(async (req, res) => {
+      const chunks: Buffer[] = [];
+      if (req.body !== undefined) for await (const chunk of req.body) chunks.push(chunk as Buffer);
+      res.writeHead(200, ['Content-Type', 'text/plain']);
+      res.end(`${req.url}:${Buffer.concat(chunks).toString()}`);
+    });
+    const reply = await new Client(port)
+      .send('POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nfirstPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\nConnection: close\r\n\r\nsecond')
+      .all();
+    assert.deepEqual(bodiesOf(reply), ['/a:first', '/b:second']);
+  });
+
+  test('decodes a chunked body sent in pieces', async () => {
+    const { port } = await serve(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req.body!) chunks.push(chunk as Buffer);
+      res.end(Buffer.concat(chunks).toString());
+    });
+    const client = new Client(port).send('POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWiki');
+    await sleep(20);
+    client.send('\r\n5\r\npedia\r\n0\r\n\r\n');
+    assert.match(await client.until(/Wikipedia$/), /Content-Length: 9/);
+    client.socket.destroy();
+  });
+
+  test('reads a large body with back-pressure, all of it, when the application reads slowly', async () => {
+    const size = 4 * 1024 * 1024;
+    const { port } = await serve(async (req, res) => {
+      let received = 0;
+      for await (const chunk of req.body!) {
+        received += (chunk as Buffer).length;
+        await sleep(0);
+      }
+      res.end(String(received));
+    });
+    const client = new Client(port).send(`PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`);
+    client.socket.write(Buffer.alloc(size, 97));
+    assert.match(await client.all(), new RegExp(`\\r\\n\\r\\n${size}$`));
+  });
+
+  test('says 100 Continue to a client that expects it, before the application answers', async () => {
+    const { port } = await serve(async (req, res) => {
+      let body = '';
+      for await (const chunk of req.body!) body += String(chunk);
+      res.end(body);
+    });
+    const client = new Client(port).send('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n');
+    assert.equal(await client.until(/\r\n\r\n$/), 'HTTP/1.1 100 Continue\r\n\r\n');
+    client.send('data');
+    assert.match(await client.until(/data$/), /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/);
+    client.socket.destroy();
+  });
+
+  test('refuses a malformed request with its status and closes, without calling the application', async () => {
+    let called = 0;
+    const { port } = await serve((_req, res) => {
+      called++;
+      res.end();
+    });
+    const cases: Array<[string, RegExp]> = [
+      ['GET /a b HTTP/1.1\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 400 Bad Request\r\n/],
+      ['GET / HTTP/1.1\r\n\r\n', /^HTTP\/1\.1 400 /],
+      ['GET / HTTP/1.1\r\nHost: x\r\nX: a\nb\r\n\r\n', /^HTTP\/1\.1 400 /],
+      ['POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc', /^HTTP\/1\.1 400 /],
+      ['GET / HTTP/2.0\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 505 HTTP Version Not Supported\r\n/],
+      [`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, /^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/],
+      ['POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n', /^HTTP\/1\.1 501 /],
+    ];
+    for (const [request, expected] of cases) {
+      const reply = await new Client(port).send(request).all();
+      assert.match(reply, expected, JSON.stringify(request.slice(0, 60)));
+      assert.match(reply, /Connection: close\r\n\r\n$/);
+    }
+    assert.equal(called, 0);
+  });
+
+  test('answers the request before a malformed one, then refuses that one', async () => {
+    const { port } = await serve(answer('fine'));
+    const reply = await new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/9.9\r\nHost: x\r\n\r\n').all();
+    assert.match(reply, /^HTTP\/1\.1 200 OK\r\n[^]*fineHTTP\/1\.1 505 /);
+  });
+
+  test('a body malformed where it arrives with the head is refused without the application', async () => {
+    let called = false;
+    const { port } = await serve((_req, res) => {
+      called = true;
+      res.end();
+    });
+    const reply = await new Client(port).send('POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n').all();
+    assert.match(reply, /^HTTP\/1\.1 400 Bad Request/);
+    assert.equal(called, false);
+  });
+
+  test('a chunked body malformed after the application got the request ends its body with an error and the connection with a 400', async () => {
+    let failure: unknown;
+    const { port } = await serve(async (req, res) => {
+      try {
+        for await (const chunk of req.body!) void chunk;
+      } catch (error) {
+        failure = error;
+      }
+      if (!res.headersSent) res.end('unreachable');
+    });
+    const client = new Client(port).send('POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n');
+    await sleep(20);
+    const reply = await client.send('zz\r\n').all();
+    assert.match(reply, /^HTTP\/1\.1 400 Bad Request/);
+    assert.ok(failure instanceof Error);
+    assert.match((failure as Error).message, /chunk size is malformed/);
+  });
+
+  test('writeHead refuses a header value with CR or LF, a header name that is not a token, a status text with CR', async () => {
+    const errors: string[] = [];
+    const { port } = await serve((_req, res) => {
+      for (const attempt of [() => res.writeHead(200, ['X-Evil', 'a\r\nSet-Cookie: stolen=1']), () => res.writeHead(200, ['Bad Name', 'a']), () => res.writeHead(200, 'OK\r\nX: y', [])]) {
+        try {
+          attempt();
+        } catch (error) {
+          errors.push((error as Error).message);
+        }
+      }
+      res.writeHead(500, ['Content-Type', 'text/plain']);
+      res.end('refused');
+    });
+    const reply = await new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all();
+    assert.equal(errors.length, 3);
+    assert.match(errors[0]!, /Invalid character in the value of the header "X-Evil"/);
+    assert.match(errors[1]!, /Invalid header name/);
+    assert.match(errors[2]!, /status text/);
+    assert.match(reply, /^HTTP\/1\.1 500 Internal Server Error\r\n/);
+    assert.doesNotMatch(reply, /stolen/);
+  });
+
+  test('HEAD gets the headers GET would, and no body', async () => {
+    const { port } = await serve((_req, res) => {
+      res.writeHead(200, ['Content-Length', '5']);
+      res.end('hello');
+    });
+    const reply = await new Client(port).send('HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all();
+    assert.match(reply, /Content-Length: 5\r\n/);
+    assert.match(reply, /\r\n\r\n$/);
+  });
+
+  test('a 204 and a 304 carry no body and no Content-Length', async () => {
+    for (const status of [204, 304]) {
+      const { port } = await serve((_req, res) => {
+        res.writeHead(status);
+        res.end('ignored');
+      });
+      const reply = await new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all();
+      assert.match(reply, new RegExp(`^HTTP/1\\.1 ${status} `));
+      assert.doesNotMatch(reply, /Content-Length|Transfer-Encoding|ignored/);
+    }
+  });
+
+  test('a body written in parts without a length is sent chunked, and the connection stays usable', async () => {
+    const { port } = await serve(async (req, res) => {
+      res.writeHead(200, ['Content-Type', 'text/plain']);
+      res.flushHeaders();
+      await pipeline(Readable.from(['one ', 'two ', 'three']), res as unknown as NodeJS.WritableStream);
+    });
+    const client = new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    const reply = await client.until(/0\r\n\r\n$/);
+    assert.match(reply, /Transfer-Encoding: chunked\r\n/);
+    assert.match(reply, /\r\n\r\n4\r\none \r\n4\r\ntwo \r\n5\r\nthree\r\n0\r\n\r\n$/);
+    client.received = '';
+    client.send('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    assert.match(await client.all(), /three\r\n0\r\n\r\n$/);
+  });
+
+  test('to an HTTP/1.0 client, a body of unknown length is ended by closing the connection', async () => {
+    const { port } = await serve((_req, res) => {
+      res.write('part one, ');
+      res.end('part two');
+    });
+    const reply = await new Client(port).send('GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n').all();
+    assert.match(reply, /Connection: close\r\n\r\npart one, part two$/);
+    assert.doesNotMatch(reply, /Transfer-Encoding/);
+  });
+
+  test('a response whose client left emits close and the server goes on serving', async () => {
+    let closed = false;
+    const { port } = await serve((req, res) => {
+      if (req.url === '/never') {
+        res.on('close', () => (closed = true));
+        return;
+      }
+      res.end('still here');
+    });
+    const leaving = new Client(port).send('GET /never HTTP/1.1\r\nHost: x\r\n\r\n');
+    await sleep(20);
+    leaving.socket.destroy();
+    await sleep(20);
+    assert.equal(closed, true);
+    assert.match(await new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all(), /still here$/);
+  });
+
+  test('a client that ends its side is taken for gone, as node:http does: its response emits close', async () => {
+    let closed: Promise<unknown> | undefined;
+    const { port } = await serve((_req, res) => {
+      closed = once(res, 'close');
+    });
+    const client = new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await sleep(20);
+    client.socket.end();
+    await closed;
+    assert.equal(await client.all(), '');
+  });
+
+  test('an idle keep-alive connection is closed after keepAliveTimeout', async () => {
+    const { port } = await serve(answer('ok'), { keepAliveTimeout: 100 });
+    const client = new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    const started = Date.now();
+    await client.all();
+    assert.ok(Date.now() - started >= 90, 'not before the timeout');
+    assert.ok(Date.now() - started < 1_000, 'soon after it');
+  });
+
+  test('closeIdleConnections closes the idle connections and leaves the busy ones to finish', async () => {
+    let finish: (() => void) | undefined;
+    const { server, port } = await serve((req, res) => {
+      if (req.url === '/busy') finish = () => res.end('done');
+      else res.end('quick');
+    });
+    const idle = new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await idle.until(/quick$/);
+    const busy = new Client(port).send('GET /busy HTTP/1.1\r\nHost: x\r\n\r\n');
+    await sleep(20);
+    server.close();
+    server.closeIdleConnections();
+    await idle.closed;
+    finish!();
+    const reply = await busy.all();
+    assert.match(reply, /Connection: close\r\n\r\ndone$/);
+  });
+});

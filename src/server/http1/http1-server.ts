@@ -1,0 +1,664 @@
+import { EventEmitter } from 'node:events';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { statusTexts } from '../../http/status-texts.ts';
+import { ChunkedDecoder } from './chunked-decoder.ts';
+import { HttpParseError, parseRequestHead, type HeaderValue, type RequestHead } from './request-head.ts';
+import { httpDate, serializeHead, type HeadFacts, type HeaderList, type HeaderObject } from './outgoing.ts';
+
+export interface Http1ServerOptions {
+  /** How long an idle keep-alive connection is kept, in ms. Default 5 s; 0 keeps it until the client closes it. */
+  keepAliveTimeout?: number;
+  /** Time allowed to receive a request's head, in ms; the client gets a 408. Default 60 s. */
+  headersTimeout?: number;
+  /** Time allowed to receive a whole request, body included, in ms; 0 for none. Default 300 s. */
+  requestTimeout?: number;
+  /** The most bytes a request's head (request line and fields) may take; past it, a 431. Default 16 KiB. */
+  maxHeaderSize?: number;
+  /** The most header fields a request may have; past it, a 431. Default 2000. */
+  maxHeadersCount?: number;
+}
+
+const crlfCrlf = Buffer.from('\r\n\r\n');
+/** Bytes of pipelined requests read ahead while one is answered; past it, the socket is paused. */
+const readAhead = 64 * 1024;
+
+const enum State {
+  /** Between requests: nothing of the next one received. */
+  Idle,
+  /** Part of a request's head received. */
+  Head,
+  /** A request handed to the application; its body may still be arriving. */
+  Busy,
+  /** Closing: nothing more is read. */
+  Closed,
+}
+
+/**
+ * An HTTP/1.1 server on node:net, with its own request parser and response writer,
+ * and node:http's surface where the framework uses it (`request` event, listen, close,
+ * closeIdleConnections, closeAllConnections; requests and responses with the members
+ * node's IncomingMessage and ServerResponse have for them).
+ *
+ * Why not node:http: IncomingMessage and ServerResponse are streams with a cost per
+ * request (about 20 k instructions per /hello measured with callgrind, half of a request's
+ * total) that a response made in memory, the usual case, does not need. Here a request
+ * without a body is a plain object and its response one socket write; a body, streamed or
+ * uploaded, still goes through streams.
+ *
+ * Requests on a connection are answered one at a time, in order: pipelined ones wait,
+ * read ahead up to 64 KiB. Timeouts as node:http has them (headers, request, keep-alive)
+ * are checked on one timer for all connections.
+ */
+export class Http1Server extends EventEmitter {
+  readonly #net: NetServer;
+  readonly #connections = new Set<Http1Connection>();
+  readonly keepAliveTimeout: number;
+  readonly headersTimeout: number;
+  readonly requestTimeout: number;
+  readonly maxHeaderSize: number;
+  readonly maxHeadersCount: number;
+  readonly #checkEvery: number;
+  #checker: NodeJS.Timeout | undefined;
+  #closing = false;
+
+  constructor(options: Http1ServerOptions = {}, onRequest?: (req: Http1Request, res: Http1Response) => void) {
+    super();
+    this.keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
+    this.requestTimeout = options.requestTimeout ?? 300_000;
+    this.headersTimeout = options.headersTimeout ?? (this.requestTimeout > 0 ? Math.min(60_000, this.requestTimeout) : 60_000);
+    this.maxHeaderSize = options.maxHeaderSize ?? 16 * 1024;
+    this.maxHeadersCount = options.maxHeadersCount ?? 2000;
+    const shortest = Math.min(...[this.headersTimeout, this.requestTimeout, this.keepAliveTimeout].filter((ms) => ms > 0), 4_000);
+    this.#checkEvery = Math.max(10, Math.floor(shortest / 4));
+    if (onRequest !== undefined) this.on('request', onRequest);
+    // half-open: a client that ends its side after a request still gets the answer
+    this.#net = createNetServer({ noDelay: true, allowHalfOpen: true }, (socket) => this.#connected(socket));
+    this.#net.on('error', (error) => this.emit('error', error));
+    this.#net.on('listening', () => this.emit('listening'));
+  }
+
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  listen(port: number, host: string, callback?: () => void): this {
+    this.#closing = false;
+    this.#net.listen(port, host, callback);
+    return this;
+  }
+
+  address(): AddressInfo | string | null {
+    return this.#net.address();
+  }
+
+  /** Stops accepting connections; `callback` runs once every open one is closed. Idle ones are not closed here (see closeIdleConnections). */
+  close(callback?: (error?: Error) => void): this {
+    this.#closing = true;
+    this.#net.close((error) => {
+      this.#stopChecking();
+      callback?.(error);
+      this.emit('close');
+    });
+    return this;
+  }
+
+  /** Closes the connections that wait for a next request; the busy ones close after their response. */
+  closeIdleConnections(): void {
+    for (const connection of this.#connections) if (connection.idle) connection.destroy();
+  }
+
+  closeAllConnections(): void {
+    for (const connection of this.#connections) connection.destroy();
+  }
+
+  #connected(socket: Socket): void {
+    if (this.#closing) {
+      socket.destroy();
+      return;
+    }
+    const connection = new Http1Connection(this, socket);
+    this.#connections.add(connection);
+    this.#checker ??= setInterval(() => this.#check(), this.#checkEvery).unref();
+    this.emit('connection', socket);
+  }
+
+  /** @internal */
+  forget(connection: Http1Connection): void {
+    this.#connections.delete(connection);
+    if (this.#connections.size === 0) this.#stopChecking();
+  }
+
+  #stopChecking(): void {
+    if (this.#checker !== undefined) clearInterval(this.#checker);
+    this.#checker = undefined;
+  }
+
+  #check(): void {
+    const now = Date.now();
+    for (const connection of this.#connections) connection.checkTimeouts(now);
+  }
+}
+
+/**
+ * One client connection: reads requests off it one at a time and writes their responses
+ * in order. @internal
+ */
+export class Http1Connection {
+  readonly server: Http1Server;
+  readonly socket: Socket;
+  #state = State.Head;
+  /** When the current state began (Date.now()): the head's start, or the connection's idleness. */
+  #since = Date.now();
+  /** Received bytes not read yet: the head of the next request, in part or whole. */
+  #pending: Buffer | undefined;
+  #request: Http1Request | undefined;
+  #response: Http1Response | undefined;
+  #body: IncomingBody | undefined;
+  #reading = false;
+  #paused = false;
+
+  constructor(server: Http1Server, socket: Socket) {
+    this.server = server;
+    this.socket = socket;
+    socket.on('data', (chunk: Buffer) => this.#received(chunk));
+    socket.on('error', () => this.destroy());
+    socket.on('end', () => this.#ended());
+    socket.on('close', () => this.#closed());
+    socket.on('drain', () => this.#response?.drained());
+  }
+
+  get idle(): boolean {
+    return this.#state === State.Idle;
+  }
+
+  destroy(): void {
+    this.#state = State.Closed;
+    this.socket.destroy();
+  }
+
+  checkTimeouts(now: number): void {
+    const elapsed = now - this.#since;
+    const server = this.server;
+    switch (this.#state) {
+      case State.Idle:
+        if (server.keepAliveTimeout > 0 && elapsed >= server.keepAliveTimeout) this.destroy();
+        break;
+      case State.Head:
+        if (elapsed >= server.headersTimeout) this.#refuse(408, 'Request Timeout');
+        break;
+      case State.Busy:
+        if (this.#body !== undefined && !this.#body.complete && server.requestTimeout > 0 && elapsed >= server.requestTimeout) {
+          if (this.#response?.headersSent === false) this.#refuse(408, 'Request Timeout');
+          else this.destroy();
+        }
+        break;
+    }
+  }
+
+  #received(chunk: Buffer): void {
+    if (this.#state === State.Closed) return;
+    const body = this.#body;
+    if (body !== undefined && !body.complete) {
+      let rest: Buffer | undefined;
+      try {
+        rest = body.feed(chunk);
+      } catch (error) {
+        this.#bodyFailed(error);
+        return;
+      }
+      if (rest === undefined) return;
+      chunk = rest;
+    }
+    if (this.#state === State.Idle) {
+      this.#state = State.Head;
+      this.#since = Date.now();
+    }
+    this.#pending = this.#pending === undefined ? chunk : Buffer.concat([this.#pending, chunk]);
+    if (this.#state === State.Head) this.#readRequests();
+    else if (this.#pending.length > readAhead) this.#pause();
+  }
+
+  /** Reads and dispatches the requests in #pending, one after another while each is answered at once. */
+  #readRequests(): void {
+    if (this.#reading) return;
+    this.#reading = true;
+    try {
+      while (this.#state === State.Head && this.#pending !== undefined) {
+        if (!this.#readRequest(this.#pending)) break;
+      }
+    } finally {
+      this.#reading = false;
+    }
+  }
+
+  /** Dispatches the request at the start of `pending`; false when its head is not all there yet. */
+  #readRequest(pending: Buffer): boolean {
+    let start = 0;
+    // RFC 9112 §2.2: empty lines before a request line are ignored
+    while (start + 1 < pending.length && pending[start] === 13 && pending[start + 1] === 10) start += 2;
+    const end = pending.indexOf(crlfCrlf, start);
+    const maxHeaderSize = this.server.maxHeaderSize;
+    if (end === -1 || end - start > maxHeaderSize) {
+      if (pending.length - start > maxHeaderSize) this.#refuse(431, 'Request Header Fields Too Large');
+      else this.#pending = start === 0 ? pending : start === pending.length ? undefined : pending.subarray(start);
+      return false;
+    }
+    let head: RequestHead;
+    try {
+      head = parseRequestHead((pending as unknown as LatinSlicing).latin1Slice(start, end + 2), this.server.maxHeadersCount);
+    } catch (error) {
+      if (!(error instanceof HttpParseError)) throw error;
+      this.#refuse(error.statusCode, statusTexts[error.statusCode] ?? 'Bad Request');
+      return false;
+    }
+    const after = end + 4;
+    let rest = after < pending.length ? pending.subarray(after) : undefined;
+    const request = new Http1Request(head, this.socket);
+    const response = new Http1Response(this, request, head.keepAlive && !this.server.closing);
+    if (head.body !== 0) {
+      const body = new IncomingBody(this, request, head.body);
+      if (rest !== undefined) {
+        try {
+          rest = body.feed(rest);
+        } catch (error) {
+          // malformed before the application saw the request: it never will
+          if (!(error instanceof HttpParseError)) throw error;
+          this.#refuse(error.statusCode, statusTexts[error.statusCode] ?? 'Bad Request');
+          return false;
+        }
+      }
+      this.#body = body;
+      request.body = body;
+      if (head.expectContinue && !body.complete) this.socket.write('HTTP/1.1 100 Continue\r\n\r\n');
+    } else {
+      this.#body = undefined;
+      request.complete = true;
+    }
+    this.#request = request;
+    this.#response = response;
+    this.#state = State.Busy;
+    this.#pending = rest;
+    this.server.emit('request', request, response);
+    return true;
+  }
+
+  /** The request's response is written out; the next request may be read. @internal */
+  responded(response: Http1Response, keepAlive: boolean): void {
+    if (response !== this.#response || this.#state === State.Closed) return;
+    this.#request = undefined;
+    this.#response = undefined;
+    const bodyLeft = this.#body !== undefined && !this.#body.complete;
+    if (!keepAlive || bodyLeft || this.server.closing) {
+      // A body nobody read to its end cannot be skipped safely: the connection ends instead.
+      this.#state = State.Closed;
+      this.#body?.abandon();
+      this.socket.destroySoon();
+      return;
+    }
+    this.#body = undefined;
+    this.#resume();
+    if (this.#pending === undefined) {
+      this.#state = State.Idle;
+      this.#since = Date.now();
+    } else {
+      this.#state = State.Head;
+      this.#since = Date.now();
+      // a response made at once, inside the request's own dispatch, lets that loop go on
+      if (!this.#reading) this.#readRequests();
+    }
+  }
+
+  /** The body's reader wants no more for now. @internal */
+  pauseBody(): void {
+    this.#pause();
+  }
+
+  /** The body's reader wants more. @internal */
+  resumeBody(): void {
+    this.#resume();
+  }
+
+  #pause(): void {
+    if (!this.#paused) {
+      this.#paused = true;
+      this.socket.pause();
+    }
+  }
+
+  #resume(): void {
+    if (this.#paused) {
+      this.#paused = false;
+      this.socket.resume();
+    }
+  }
+
+  #bodyFailed(error: unknown): void {
+    const parseError = error instanceof HttpParseError ? error : undefined;
+    this.#body?.fail(new Error(parseError?.message ?? String(error)));
+    if (parseError !== undefined && this.#response?.headersSent === false) this.#refuse(parseError.statusCode, statusTexts[parseError.statusCode] ?? 'Bad Request');
+    else this.destroy();
+  }
+
+  /** Answers a request that cannot be read (a malformed head, a timeout) and closes the connection. */
+  #refuse(statusCode: number, statusText: string): void {
+    this.#state = State.Closed;
+    this.#pending = undefined;
+    // a response the application is still making has nowhere to go now
+    this.#response?.socketClosed();
+    this.socket.end(`HTTP/1.1 ${statusCode} ${statusText}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    this.socket.destroySoon();
+  }
+
+  /**
+   * The client ended its side. As node:http does by default, that is taken for a client
+   * gone: a request in flight is abandoned (its response emits close), the connection closed.
+   */
+  #ended(): void {
+    if (this.#state !== State.Closed) this.destroy();
+  }
+
+  #closed(): void {
+    this.#state = State.Closed;
+    this.#pending = undefined;
+    this.#body?.fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    this.#response?.socketClosed();
+    this.server.forget(this);
+  }
+}
+
+interface LatinSlicing {
+  latin1Slice(start: number, end: number): string;
+}
+
+/** A request's body as it arrives: a Readable, with back-pressure on the socket. @internal */
+export class IncomingBody extends Readable {
+  readonly #connection: Http1Connection;
+  readonly #request: Http1Request;
+  #left: number;
+  readonly #chunked: ChunkedDecoder | undefined;
+  complete = false;
+
+  constructor(connection: Http1Connection, request: Http1Request, framing: number | 'chunked') {
+    super();
+    this.#connection = connection;
+    this.#request = request;
+    this.#left = framing === 'chunked' ? Infinity : framing;
+    this.#chunked = framing === 'chunked' ? new ChunkedDecoder() : undefined;
+  }
+
+  override _read(): void {
+    this.#connection.resumeBody();
+  }
+
+  /** Takes what belongs to the body from `chunk`; returns the bytes past the body's end, if any. Throws on a malformed chunked body. */
+  feed(chunk: Buffer): Buffer | undefined {
+    if (this.#chunked !== undefined) {
+      const end = this.#chunked.write(chunk, (data) => this.#push(data));
+      if (end === -1) return undefined;
+      this.#finish();
+      return end < chunk.length ? chunk.subarray(end) : undefined;
+    }
+    if (chunk.length < this.#left) {
+      this.#left -= chunk.length;
+      this.#push(chunk);
+      return undefined;
+    }
+    const take = this.#left;
+    this.#left = 0;
+    if (take > 0) this.#push(chunk.subarray(0, take));
+    this.#finish();
+    return take < chunk.length ? chunk.subarray(take) : undefined;
+  }
+
+  #push(data: Buffer): void {
+    if (!this.push(data)) this.#connection.pauseBody();
+  }
+
+  #finish(): void {
+    this.complete = true;
+    this.#request.complete = true;
+    this.push(null);
+  }
+
+  /** The connection closes with the body unread: nothing more will come. */
+  abandon(): void {
+    if (!this.complete) this.destroy();
+  }
+
+  /** The body will not be complete; a reader learns why, and an unread body just closes (no unheard 'error'). */
+  fail(error: Error): void {
+    if (!this.complete && !this.destroyed) this.destroy(this.listenerCount('error') > 0 ? error : undefined);
+  }
+}
+
+/** A request as node's IncomingMessage shows it, for what the framework reads; `body` is its stream, when it has a body. */
+export class Http1Request {
+  readonly method: string;
+  readonly url: string;
+  readonly httpVersion: '1.0' | '1.1';
+  readonly headers: Record<string, HeaderValue>;
+  readonly socket: Socket;
+  /** Whether the whole request, body included, has been received. */
+  complete = false;
+  body: Readable | undefined;
+
+  constructor(head: RequestHead, socket: Socket) {
+    this.method = head.method;
+    this.url = head.url;
+    this.httpVersion = head.httpVersion;
+    this.headers = head.headers;
+    this.socket = socket;
+  }
+}
+
+/**
+ * A response as node's ServerResponse shows it, for what the framework and its streams
+ * use: `writeHead` then `end(body)` (one socket write, the usual case), or `write`s with
+ * back-pressure (`drain`), chunked when no Content-Length was given; `finish` and `close`.
+ */
+export class Http1Response extends EventEmitter {
+  readonly #connection: Http1Connection;
+  readonly req: Http1Request;
+  readonly #head: boolean;
+  statusCode = 200;
+  statusMessage: string | undefined;
+  /** Whether the connection stays open after this response (false: `Connection: close`). */
+  shouldKeepAlive: boolean;
+  headersSent = false;
+  writableEnded = false;
+  writableFinished = false;
+  writableNeedDrain = false;
+  destroyed = false;
+  closed = false;
+  #facts: HeadFacts | undefined;
+  #chunked = false;
+  #bodiless = false;
+
+  constructor(connection: Http1Connection, req: Http1Request, keepAlive: boolean) {
+    super();
+    this.#connection = connection;
+    this.req = req;
+    this.#head = req.method === 'HEAD';
+    this.shouldKeepAlive = keepAlive;
+  }
+
+  get socket(): Socket | null {
+    return this.destroyed ? null : this.#connection.socket;
+  }
+
+  get writable(): boolean {
+    return !this.writableEnded && !this.destroyed;
+  }
+
+  writeHead(statusCode: number, statusText?: string | HeaderList | HeaderObject, headers?: HeaderList | HeaderObject): this {
+    if (this.headersSent) throw Object.assign(new Error('Cannot write headers after they are sent to the client'), { code: 'ERR_HTTP_HEADERS_SENT' });
+    if (typeof statusText !== 'string' && statusText !== undefined) {
+      headers = statusText;
+      statusText = undefined;
+    }
+    // checked now, as node:http checks: an invalid header fails here, before anything is sent
+    this.#facts = serializeHead(statusCode, statusText ?? statusTexts[statusCode] ?? 'unknown', headers);
+    this.statusCode = statusCode;
+    this.statusMessage = statusText;
+    return this;
+  }
+
+  /** Writes the head now, before any body (a StreamedResponse that flushes headers first). */
+  flushHeaders(): void {
+    if (!this.headersSent && !this.destroyed) this.#connection.socket.write(this.#headText(undefined), 'latin1');
+  }
+
+  write(chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void): boolean {
+    if (typeof encoding === 'function') {
+      callback = encoding;
+      encoding = undefined;
+    }
+    if (this.writableEnded) {
+      const error = Object.assign(new Error('write after end'), { code: 'ERR_STREAM_WRITE_AFTER_END' });
+      process.nextTick(() => {
+        callback?.(error);
+        this.emit('error', error);
+      });
+      return false;
+    }
+    if (this.destroyed) return false;
+    const socket = this.#connection.socket;
+    if (!this.headersSent) socket.write(this.#headText(undefined), 'latin1');
+    const length = typeof chunk === 'string' ? Buffer.byteLength(chunk, encoding) : chunk.length;
+    if (this.#bodiless || length === 0) {
+      if (callback !== undefined) process.nextTick(callback);
+      return true;
+    }
+    let flushed: boolean;
+    if (this.#chunked) {
+      socket.cork();
+      socket.write(`${length.toString(16)}\r\n`, 'latin1');
+      socket.write(chunk, encoding as BufferEncoding);
+      flushed = socket.write('\r\n', 'latin1', callback);
+      socket.uncork();
+    } else {
+      flushed = socket.write(chunk, encoding as BufferEncoding, callback);
+    }
+    if (!flushed) this.writableNeedDrain = true;
+    return flushed;
+  }
+
+  end(chunk?: string | Uint8Array | (() => void), encoding?: BufferEncoding | (() => void), callback?: () => void): this {
+    if (typeof chunk === 'function') {
+      callback = chunk;
+      chunk = undefined;
+    } else if (typeof encoding === 'function') {
+      callback = encoding;
+      encoding = undefined;
+    }
+    if (this.writableEnded || this.destroyed) {
+      if (callback !== undefined) process.nextTick(callback);
+      return this;
+    }
+    const socket = this.#connection.socket;
+    let flushed: boolean;
+    if (this.headersSent && chunk !== undefined && !this.#bodiless) this.write(chunk, encoding as BufferEncoding);
+    this.writableEnded = true;
+    if (!this.headersSent) {
+      // the usual case: the whole response in one write, its length known
+      const body = chunk === undefined ? '' : chunk;
+      const head = this.#headText(body);
+      if (this.#bodiless || (typeof body === 'string' ? body.length === 0 : body.length === 0)) {
+        flushed = socket.write(head, 'latin1');
+      } else if (typeof body === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8') && !this.#latin1Head) {
+        flushed = socket.write(head + body, 'utf8');
+      } else {
+        socket.cork();
+        socket.write(head, 'latin1');
+        flushed = socket.write(body, encoding as BufferEncoding);
+        socket.uncork();
+      }
+    } else {
+      flushed = this.#chunked && !this.#bodiless ? socket.write('0\r\n\r\n', 'latin1') : !socket.writableNeedDrain;
+    }
+    if (flushed) this.#finished(callback);
+    else this.#afterDrain = callback ?? noop;
+    return this;
+  }
+
+  #latin1Head = false;
+  #afterDrain: (() => void) | undefined;
+
+  /** The socket took all it was given. @internal */
+  drained(): void {
+    if (this.writableNeedDrain) {
+      this.writableNeedDrain = false;
+      this.emit('drain');
+    }
+    const after = this.#afterDrain;
+    if (after !== undefined) {
+      this.#afterDrain = undefined;
+      this.#finished(after);
+    }
+  }
+
+  #finished(callback: (() => void) | undefined): void {
+    this.writableFinished = true;
+    this.closed = true;
+    callback?.();
+    this.emit('finish');
+    this.emit('close');
+    // last: the next pipelined request may be read at once, inside this call
+    this.#connection.responded(this, this.shouldKeepAlive);
+  }
+
+  destroy(error?: Error): this {
+    if (this.destroyed) return this;
+    this.destroyed = true;
+    this.#connection.destroy();
+    if (error !== undefined) process.nextTick(() => this.emit('error', error));
+    return this;
+  }
+
+  /** The connection closed before this response was all written. @internal */
+  socketClosed(): void {
+    if (this.closed) return;
+    this.destroyed = true;
+    this.closed = true;
+    this.emit('close');
+  }
+
+  /**
+   * The head as it goes out: the application's headers checked, then Date, Connection
+   * and the body's framing when the application did not say. `body` is the whole body
+   * when known (end without writes), undefined when the body follows in writes.
+   */
+  #headText(body: string | Uint8Array | undefined): string {
+    const status = this.statusCode;
+    const facts = this.#facts ?? serializeHead(status, this.statusMessage ?? statusTexts[status] ?? 'unknown', undefined);
+    this.headersSent = true;
+    this.#latin1Head = facts.latin1;
+    this.#bodiless = this.#head || status === 204 || status === 304 || status < 200;
+    let text = facts.text;
+    if (!facts.date) text += `Date: ${httpDate()}\r\n`;
+    if (facts.connectionClose || this.#connection.server.closing) this.shouldKeepAlive = false;
+    if (!this.#bodiless && !facts.contentLength) {
+      if (body !== undefined) {
+        text += `Content-Length: ${typeof body === 'string' ? Buffer.byteLength(body) : body.length}\r\n`;
+      } else if (facts.chunked) {
+        this.#chunked = true;
+      } else if (this.req.httpVersion === '1.1') {
+        text += 'Transfer-Encoding: chunked\r\n';
+        this.#chunked = true;
+      } else {
+        // an HTTP/1.0 client learns where the body ends by the connection's end
+        this.shouldKeepAlive = false;
+      }
+    }
+    if (!facts.connection) {
+      const keepAliveTimeout = this.#connection.server.keepAliveTimeout;
+      if (!this.shouldKeepAlive) text += 'Connection: close\r\n';
+      else if (keepAliveTimeout > 0) text += `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveTimeout / 1000)}\r\n`;
+      else text += 'Connection: keep-alive\r\n';
+    }
+    return `${text}\r\n`;
+  }
+}
+
+function noop(): void {}

@@ -1,0 +1,115 @@
+import { headerKey } from '../../http/header-name.ts';
+
+/** A header list as `writeHead` takes it: `[name, value, name, value, ...]`, a value possibly a list. */
+export type HeaderList = ReadonlyArray<string | readonly string[]>;
+export type HeaderObject = Readonly<Record<string, string | number | readonly string[] | undefined>>;
+
+const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Anything but HTAB, SP-~ and the latin1 octets: CR and LF above all (response splitting). */
+const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
+const nonAscii = /[^\x00-\x7f]/;
+
+/** Header names already checked, so the usual few are not tested again on every response; bounded. */
+const validNames = new Set<string>();
+
+export class InvalidHeaderError extends TypeError {
+  override readonly name = 'InvalidHeaderError';
+  readonly code = 'ERR_INVALID_HTTP_TOKEN';
+}
+
+function checkName(name: string): void {
+  if (validNames.has(name)) return;
+  if (!tokenPattern.test(name)) throw new InvalidHeaderError(`Invalid header name: "${name}".`);
+  if (validNames.size < 1024) validNames.add(name);
+}
+
+function checkValue(name: string, value: string): void {
+  if (invalidValue.test(value)) throw new InvalidHeaderError(`Invalid character in the value of the header "${name}".`);
+}
+
+/** What writing the head found out about the headers the application set. */
+export interface HeadFacts {
+  /** The status line and header lines, without the empty line that ends the head. */
+  text: string;
+  /** Whether `text` holds octets beyond ASCII (a latin1 header value): it is then written as latin1 on its own. */
+  latin1: boolean;
+  contentLength: boolean;
+  chunked: boolean;
+  date: boolean;
+  /** The application's own Connection header said `close`. */
+  connectionClose: boolean;
+  /** The application set a Connection header (the transport then adds none). */
+  connection: boolean;
+}
+
+/**
+ * The status line and header lines of a response, every name and value checked as
+ * node:http checks them: a CR or LF in a value (response splitting) is an error, not
+ * a line.
+ */
+export function serializeHead(statusCode: number, statusText: string, headers: HeaderList | HeaderObject | undefined): HeadFacts {
+  if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 999) throw new RangeError(`Invalid status code: ${statusCode}.`);
+  if (invalidValue.test(statusText)) throw new InvalidHeaderError('Invalid character in the status text.');
+  const facts: HeadFacts = { text: `HTTP/1.1 ${statusCode} ${statusText}\r\n`, latin1: false, contentLength: false, chunked: false, date: false, connectionClose: false, connection: false };
+  if (headers === undefined) return facts;
+  if (Array.isArray(headers)) {
+    const list = headers as HeaderList;
+    for (let i = 0; i + 1 < list.length; i += 2) addField(facts, list[i] as string, list[i + 1]!);
+  } else {
+    const object = headers as HeaderObject;
+    for (const name of Object.keys(object)) {
+      const value = object[name];
+      if (value !== undefined) addField(facts, name, typeof value === 'number' ? String(value) : value);
+    }
+  }
+  return facts;
+}
+
+function addField(facts: HeadFacts, name: string, value: string | readonly string[]): void {
+  checkName(name);
+  note(facts, headerKey(name), value);
+  if (typeof value === 'string') {
+    addLine(facts, name, value);
+  } else {
+    for (const one of value) addLine(facts, name, String(one));
+  }
+}
+
+function addLine(facts: HeadFacts, name: string, value: string): void {
+  checkValue(name, value);
+  if (!facts.latin1 && nonAscii.test(value)) facts.latin1 = true;
+  facts.text += `${name}: ${value}\r\n`;
+}
+
+function note(facts: HeadFacts, key: string, value: string | readonly string[]): void {
+  switch (key) {
+    case 'content-length':
+      facts.contentLength = true;
+      break;
+    case 'transfer-encoding':
+      facts.chunked = /(?:^|,)\s*chunked\s*$/i.test(typeof value === 'string' ? value : value.join(','));
+      break;
+    case 'date':
+      facts.date = true;
+      break;
+    case 'connection':
+      facts.connection = true;
+      facts.connectionClose = /(?:^|,)\s*close\s*(?:,|$)/i.test(typeof value === 'string' ? value : value.join(','));
+      break;
+  }
+}
+
+let cachedDate: string | undefined;
+
+/** The Date header's value, made at most once a second. */
+export function httpDate(): string {
+  if (cachedDate === undefined) {
+    cachedDate = new Date().toUTCString();
+    setTimeout(forgetDate, 1000 - (Date.now() % 1000)).unref();
+  }
+  return cachedDate;
+}
+
+function forgetDate(): void {
+  cachedDate = undefined;
+}

@@ -1,0 +1,111 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HttpParseError, parseRequestHead } from './request-head.ts';
+
+/** The head as the connection hands it over: up to the CRLF of the last field line. */
+function head(...lines: string[]): string {
+  return lines.map((line) => `${line}\r\n`).join('');
+}
+
+function refused(text: string, statusCode: number, message?: RegExp): void {
+  assert.throws(() => parseRequestHead(text), (error: unknown) => {
+    assert.ok(error instanceof HttpParseError, `an HttpParseError, not ${String(error)}`);
+    assert.equal(error.statusCode, statusCode);
+    if (message !== undefined) assert.match(error.message, message);
+    return true;
+  });
+}
+
+describe('parseRequestHead', () => {
+  test('reads the method, the target as sent, the version and lowercase header names', () => {
+    const parsed = parseRequestHead(head('GET /a%20b?x=1 HTTP/1.1', 'Host: example.com', 'X-Custom-Thing:  spaced value  '));
+    assert.equal(parsed.method, 'GET');
+    assert.equal(parsed.url, '/a%20b?x=1');
+    assert.equal(parsed.httpVersion, '1.1');
+    assert.deepEqual({ ...parsed.headers }, { host: 'example.com', 'x-custom-thing': 'spaced value' });
+    assert.equal(parsed.keepAlive, true);
+    assert.equal(parsed.body, 0);
+    assert.equal(parsed.expectContinue, false);
+  });
+
+  test('joins repeated fields as node:http does: a list for set-cookie, "; " for cookie, the first for host-like fields, ", " otherwise', () => {
+    const parsed = parseRequestHead(head('GET / HTTP/1.1', 'Host: h', 'Accept: a', 'accept: b', 'Cookie: x=1', 'Cookie: y=2', 'Set-Cookie: s=1', 'Set-Cookie: s=2', 'Referer: /one', 'Referer: /two'));
+    assert.equal(parsed.headers.accept, 'a, b');
+    assert.equal(parsed.headers.cookie, 'x=1; y=2');
+    assert.deepEqual(parsed.headers['set-cookie'], ['s=1', 's=2']);
+    assert.equal(parsed.headers.referer, '/one');
+  });
+
+  test('keeps an empty value, and a latin1 octet in a value as its character', () => {
+    const parsed = parseRequestHead(head('GET / HTTP/1.1', 'Host: h', 'X-Empty:', 'X-Name: Jos\xe9'));
+    assert.equal(parsed.headers['x-empty'], '');
+    assert.equal(parsed.headers['x-name'], 'José');
+  });
+
+  test('a header named __proto__ is an ordinary field', () => {
+    const parsed = parseRequestHead(head('GET / HTTP/1.1', 'Host: h', '__proto__: x'));
+    assert.equal(parsed.headers['__proto__'], 'x');
+    assert.equal(Object.getPrototypeOf(parsed.headers), null);
+  });
+
+  test('HTTP/1.1 stays open unless the client says close; HTTP/1.0 closes unless it says keep-alive', () => {
+    assert.equal(parseRequestHead(head('GET / HTTP/1.1', 'Host: h', 'Connection: Close')).keepAlive, false);
+    assert.equal(parseRequestHead(head('GET / HTTP/1.1', 'Host: h', 'Connection: upgrade, close')).keepAlive, false);
+    assert.equal(parseRequestHead(head('GET / HTTP/1.0')).keepAlive, false);
+    assert.equal(parseRequestHead(head('GET / HTTP/1.0', 'Connection: Keep-Alive')).keepAlive, true);
+  });
+
+  test('frames a body by Content-Length or by chunked Transfer-Encoding', () => {
+    assert.equal(parseRequestHead(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 42')).body, 42);
+    assert.equal(parseRequestHead(head('POST / HTTP/1.1', 'Host: h', 'Transfer-Encoding: Chunked')).body, 'chunked');
+  });
+
+  test('notices Expect: 100-continue from an HTTP/1.1 client only', () => {
+    assert.equal(parseRequestHead(head('POST / HTTP/1.1', 'Host: h', 'Expect: 100-Continue', 'Content-Length: 1')).expectContinue, true);
+    assert.equal(parseRequestHead(head('POST / HTTP/1.0', 'Expect: 100-continue', 'Content-Length: 1')).expectContinue, false);
+  });
+
+  test('an expectation other than 100-continue is a 417', () => {
+    refused(head('GET / HTTP/1.1', 'Host: h', 'Expect: something-else'), 417);
+  });
+
+  test('a malformed request line is a 400', () => {
+    for (const line of ['GET  / HTTP/1.1', 'GET / HTTP/1.1 ', ' GET / HTTP/1.1', 'GET /a b HTTP/1.1', 'GET / http/1.1', 'G(T / HTTP/1.1', 'GET\t/ HTTP/1.1', 'GET /\x00 HTTP/1.1', 'GET / HTTP/1']) {
+      refused(head(line, 'Host: h'), 400, /request line/);
+    }
+  });
+
+  test('a version other than 1.0 and 1.1 is a 505', () => {
+    refused(head('GET / HTTP/2.0', 'Host: h'), 505);
+    refused(head('GET / HTTP/1.2', 'Host: h'), 505);
+    refused(head('GET / HTTP/0.9'), 505);
+  });
+
+  test('a malformed field line is a 400: folded, a space before the colon, no colon, a bare CR or LF, a control character', () => {
+    for (const line of ['X-A: 1\r\n continued', 'X-A : 1', 'X-A', 'X-A: 1\rX-B: 2', 'X-A: 1\nX-B: 2', 'X-A: a\x00b', 'X-A: a\x7fb', 'X(A): 1', ': empty name']) {
+      refused(head('GET / HTTP/1.1', 'Host: h', line), 400, /header field/);
+    }
+  });
+
+  test('an HTTP/1.1 request without Host, or with two, is a 400', () => {
+    refused(head('GET / HTTP/1.1'), 400, /Host/);
+    refused(head('GET / HTTP/1.1', 'Host: a', 'Host: b'), 400, /Host/);
+  });
+
+  test('an ambiguous or unsupported body framing is refused', () => {
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 1', 'Transfer-Encoding: chunked'), 400, /Both/);
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 1', 'Content-Length: 1'), 400, /repeated/);
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 1, 1'), 400, /not a number/);
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: -1'), 400, /not a number/);
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 99999999999999999999'), 413);
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Transfer-Encoding: chunked, gzip'), 400, /last transfer coding/);
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Transfer-Encoding: gzip, chunked'), 501);
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Transfer-Encoding: chunked', 'Transfer-Encoding: chunked'), 501);
+    refused(head('POST / HTTP/1.0', 'Transfer-Encoding: chunked'), 400, /HTTP\/1\.0/);
+  });
+
+  test('more header fields than allowed is a 431', () => {
+    const fields = Array.from({ length: 11 }, (_, i) => `X-${i}: ${i}`);
+    assert.throws(() => parseRequestHead(head('GET / HTTP/1.1', 'Host: h', ...fields), 11), (error: unknown) => error instanceof HttpParseError && error.statusCode === 431);
+  });
+});
