@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerRequest, ServerResponse } from '../server/node-adapter.ts';
 import { performance } from 'node:perf_hooks';
 import type { Kernel } from '../kernel/kernel.ts';
 import { serveKernel, type RunningServer } from '../server/serve-kernel.ts';
@@ -30,7 +30,7 @@ export async function runServer(kernel: Kernel, options: RunServerOptions): Prom
     if (code === 'EADDRINUSE') throw new Error(`Port ${port} on ${options.host} is already in use; choose another port.`);
     throw error;
   }
-  if (options.logRequests) running.server.server.on('request', (req: IncomingMessage, res: ServerResponse) => logRequest(req, res, out));
+  if (options.logRequests) running.server.server.on('request', (req: ServerRequest, res: ServerResponse) => logRequest(req, res, out));
   out.write(` [OK] Server listening on ${running.url} (${kernel.environment}${kernel.debug ? ', debug' : ''}). Quit with Ctrl-C.\n`);
   process.send?.({ type: 'listening', url: running.url, port: running.address.port });
 
@@ -52,11 +52,14 @@ export async function runServer(kernel: Kernel, options: RunServerOptions): Prom
 }
 
 /** `[12:00:01] GET /events/42 200 3.1 ms`, once the response is finished (static files included). */
-function logRequest(req: IncomingMessage, res: ServerResponse, out: NodeJS.WritableStream): void {
+function logRequest(req: ServerRequest, res: ServerResponse, out: NodeJS.WritableStream): void {
   const start = performance.now();
-  res.once('close', () => {
+  const log = (): void => {
     const time = new Date().toTimeString().slice(0, 8);
     const status = res.headersSent ? res.statusCode : 'aborted';
     out.write(`[${time}] ${req.method} ${req.url} ${status} ${(performance.now() - start).toFixed(1)} ms\n`);
-  });
+  };
+  // the Sluice transport writes a response made at once before the next 'request' listener runs
+  if (res.closed) log();
+  else res.once('close', log);
 }

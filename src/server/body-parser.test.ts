@@ -12,6 +12,7 @@ import { UploadedFile } from './uploaded-file.ts';
 import { NodeServer } from './node-server.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
 import { send } from './test-support/http-client.ts';
+import { transports } from './test-support/listen.ts';
 
 let dir: string;
 before(() => (dir = mkdtempSync(join(tmpdir(), 'sluice-body-'))));
@@ -123,7 +124,7 @@ describe('parseJson', () => {
   });
 });
 
-describe('parseBody over a socket', () => {
+for (const transport of transports) describe(`parseBody over a socket, with the ${transport} transport`, () => {
   const app = new FakeApplication(async (request) => {
     try {
       await parseBody(request, { limit: 1024 });
@@ -138,7 +139,7 @@ describe('parseBody over a socket', () => {
   let server: NodeServer;
   let port: number;
   before(async () => {
-    server = new NodeServer({ app });
+    server = new NodeServer({ app, transport });
     ({ port } = await server.listen());
   });
   after(() => server.close());

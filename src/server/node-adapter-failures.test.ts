@@ -10,7 +10,7 @@ import { BinaryFileResponse } from '../http/binary-file-response.ts';
 import type { Request } from '../http/request.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
 import { RecordingLogger } from './test-support/recording-logger.ts';
-import { listen } from './test-support/listen.ts';
+import { listen, transports } from './test-support/listen.ts';
 import { send } from './test-support/http-client.ts';
 import { leaveAfterFirstChunk, until } from './test-support/streaming.ts';
 
@@ -21,14 +21,14 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('NodeAdapter when something fails', () => {
+for (const transport of transports) describe(`NodeAdapter when something fails, over the ${transport} transport`, () => {
   test('a failing terminate is logged and the client is not affected', async () => {
     const logger = new RecordingLogger();
     const app = new FakeApplication(() => new Response('fine'));
     app.onTerminate = () => {
       throw new Error('flush failed');
     };
-    const server = await listen(app, { logger });
+    const server = await listen(app, { logger, transport });
     try {
       const reply = await send(server.port, '/');
       assert.equal(reply.body.toString(), 'fine');
@@ -46,7 +46,7 @@ describe('NodeAdapter when something fails', () => {
       if (fail) throw new Error('no error page either');
       return new Response('back');
     });
-    const server = await listen(app, { logger });
+    const server = await listen(app, { logger, transport });
     try {
       const reply = await send(server.port, '/broken');
       assert.equal(reply.status, 500);
@@ -65,7 +65,7 @@ describe('NodeAdapter when something fails', () => {
   test('a header node refuses to write becomes the bare 500', async () => {
     const logger = new RecordingLogger();
     const app = new FakeApplication(() => new Response('x', 200, { 'X-Bad': 'line\nbreak' }));
-    const server = await listen(app, { logger });
+    const server = await listen(app, { logger, transport });
     try {
       const reply = await send(server.port, '/');
       assert.equal(reply.status, 500);
@@ -84,7 +84,7 @@ describe('NodeAdapter when something fails', () => {
         await sleep(10);
         throw new Error('template blew up');
       }));
-    const server = await listen(app, { logger });
+    const server = await listen(app, { logger, transport });
     try {
       await assert.rejects(send(server.port, '/stream'), /aborted|socket hang up|ECONNRESET/);
       assert.equal((await send(server.port, '/ok')).body.toString(), 'still up');
@@ -103,7 +103,7 @@ describe('NodeAdapter when something fails', () => {
         // node answers a write after the end, while the response is open, with an 'error' event
         out.write('too late');
       }));
-    const server = await listen(app);
+    const server = await listen(app, { transport });
     try {
       assert.equal((await send(server.port, '/stream')).body.toString(), 'done');
       await sleep(20);
@@ -125,7 +125,7 @@ describe('NodeAdapter when something fails', () => {
         for (let i = 0; i < 100; i++) out.write('more');
         out.end();
       }));
-    const server = await listen(app, { logger });
+    const server = await listen(app, { logger, transport });
     try {
       await leaveAfterFirstChunk(server.port, '/stream');
       await sleep(30);
@@ -141,7 +141,7 @@ describe('NodeAdapter when something fails', () => {
   test('a client leaving during a file download crashes nothing', async () => {
     const logger = new RecordingLogger();
     const app = new FakeApplication(() => new BinaryFileResponse(join(dir, 'large.bin')));
-    const server = await listen(app, { logger });
+    const server = await listen(app, { logger, transport });
     try {
       await leaveAfterFirstChunk(server.port, '/');
       await until(() => app.terminated.length === 1, 'terminate');

@@ -12,7 +12,7 @@ import { StreamedResponse } from '../http/streamed-response.ts';
 import { BinaryFileResponse } from '../http/binary-file-response.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
 import { NodeAdapter } from './node-adapter.ts';
-import { listen } from './test-support/listen.ts';
+import { listen, transports } from './test-support/listen.ts';
 import { send, sendRaw } from './test-support/http-client.ts';
 import { firstChunkThen, until } from './test-support/streaming.ts';
 
@@ -23,10 +23,10 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('NodeAdapter', () => {
+for (const transport of transports) describe(`NodeAdapter, over the ${transport} transport`, () => {
   test('the application sees the request as the client sent it', async () => {
     const app = new FakeApplication(() => new Response('ok'));
-    const server = await listen(app);
+    const server = await listen(app, { transport });
     try {
       await send(server.port, '/a%20b/c?x=1&x=2&y[]=3', { headers: { 'X-Custom': 'yes', Host: 'example.test' } });
       const request = app.requests[0]!;
@@ -45,7 +45,7 @@ describe('NodeAdapter', () => {
 
   test('keeps the connection alive for answers made synchronously and asynchronously', async () => {
     const app = new FakeApplication((request) => (request.rawPath === '/later' ? Promise.resolve(new Response('later')) : new Response('now')));
-    const server = await listen(app);
+    const server = await listen(app, { transport });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const sockets = new Set<unknown>();
@@ -70,7 +70,7 @@ describe('NodeAdapter', () => {
   });
 
   test('closes the connection after a synchronous answer that left a request body unread', async () => {
-    const server = await listen(new FakeApplication(() => new Response('ignored your body')));
+    const server = await listen(new FakeApplication(() => new Response('ignored your body')), { transport });
     try {
       const raw = await sendRaw(server.port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly part');
       assert.match(raw, /^HTTP\/1\.1 200/);
@@ -82,7 +82,7 @@ describe('NodeAdapter', () => {
 
   test('without a Host header the request reports the port the server listens on', async () => {
     const app = new FakeApplication(() => new Response('ok'));
-    const server = await listen(app);
+    const server = await listen(app, { transport });
     try {
       await sendRaw(server.port, 'GET / HTTP/1.0\r\n\r\n');
       assert.equal(app.requests[0]!.port, server.port);
@@ -121,7 +121,7 @@ describe('NodeAdapter', () => {
       for await (const chunk of request.body as AsyncIterable<Buffer>) text += chunk.toString();
       return new Response('read');
     });
-    const server = await listen(app);
+    const server = await listen(app, { transport });
     try {
       const reply = await send(server.port, '/', { method: 'POST', body: 'hello body' });
       assert.equal(reply.body.toString(), 'read');
@@ -133,7 +133,7 @@ describe('NodeAdapter', () => {
 
   test('HEAD gets the headers and Content-Length of GET but no body', async () => {
     const app = new FakeApplication(() => new Response('twelve bytes'));
-    const server = await listen(app);
+    const server = await listen(app, { transport });
     try {
       const reply = await send(server.port, '/', { method: 'HEAD' });
       assert.equal(reply.status, 200);
@@ -147,7 +147,7 @@ describe('NodeAdapter', () => {
 
   test('with prepare off, a response the application prepared is sent as it is', async () => {
     const app = new FakeApplication((request) => new Response('twelve bytes').prepare(request));
-    const server = await listen(app, { prepare: false });
+    const server = await listen(app, { prepare: false, transport });
     try {
       const reply = await send(server.port, '/', { method: 'HEAD' });
       assert.equal(reply.headers['content-length'], '12');
@@ -164,7 +164,7 @@ describe('NodeAdapter', () => {
       await gate;
       out.end('second');
     }));
-    const server = await listen(app);
+    const server = await listen(app, { transport });
     try {
       const chunks = await firstChunkThen(server.port, '/', () => release());
       assert.deepEqual(chunks, ['first;', 'second']);
@@ -175,7 +175,7 @@ describe('NodeAdapter', () => {
 
   test('a BinaryFileResponse answers a Range with 206 and those bytes', async () => {
     const app = new FakeApplication(() => new BinaryFileResponse(join(dir, 'digits.txt')));
-    const server = await listen(app);
+    const server = await listen(app, { transport });
     try {
       const reply = await send(server.port, '/', { headers: { Range: 'bytes=2-5' } });
       assert.equal(reply.status, 206);
@@ -196,7 +196,7 @@ describe('NodeAdapter', () => {
       out.end('b');
     }));
     let terminatedWhileStreaming: boolean | undefined;
-    const server = await listen(app);
+    const server = await listen(app, { transport });
     try {
       const chunks = await firstChunkThen(server.port, '/', () => {
         terminatedWhileStreaming = app.terminated.length > 0;

@@ -1,5 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse as NodeServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { Request, type TrustPolicy } from '../http/request.ts';
 import { HeaderBag } from '../http/header-bag.ts';
@@ -8,6 +9,12 @@ import { isThenable } from '../event-dispatcher/listener.ts';
 import type { HttpApplication } from './http-application.ts';
 import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
+import { Http1Request, type Http1Response } from './http1/http1-server.ts';
+
+/** A request as a transport gives it: node:http's, or the Sluice HTTP/1.1 server's. */
+export type ServerRequest = IncomingMessage | Http1Request;
+/** A response as a transport takes it: node:http's, or the Sluice HTTP/1.1 server's. */
+export type ServerResponse = NodeServerResponse | Http1Response;
 
 export interface NodeAdapterOptions {
   logger?: CriticalLogger;
@@ -62,7 +69,7 @@ export class NodeAdapter {
   }
 
   /** Answers one request. Never throws; the answer may be written later, when the application's is a promise. */
-  handle(req: IncomingMessage, res: ServerResponse): void {
+  handle(req: ServerRequest, res: ServerResponse): void {
     const request = this.createRequest(req);
     let answer: MaybePromise<Response>;
     try {
@@ -80,7 +87,7 @@ export class NodeAdapter {
     }
   }
 
-  createRequest(req: IncomingMessage): Request {
+  createRequest(req: ServerRequest): Request {
     const connection = this.#connectionOf(req.socket);
     return new Request({
       method: req.method,
@@ -89,7 +96,7 @@ export class NodeAdapter {
       remoteAddress: connection.remoteAddress,
       secure: connection.secure,
       serverPort: connection.serverPort,
-      body: hasBody(req) ? req : undefined,
+      body: req instanceof Http1Request ? req.body : hasBody(req) ? req : undefined,
       trust: this.#trust,
     });
   }
@@ -118,7 +125,7 @@ export class NodeAdapter {
     return internalServerError();
   }
 
-  #send(answer: unknown, request: Request, req: IncomingMessage, res: ServerResponse): void {
+  #send(answer: unknown, request: Request, req: ServerRequest, res: ServerResponse): void {
     let response = answer instanceof Response ? answer : this.#failed(new TypeError(`The application answered ${typeof answer}, not a Response.`), request, res);
     try {
       response = this.#writeHead(request, response, req, res);
@@ -151,7 +158,7 @@ export class NodeAdapter {
   }
 
   /** Prepares and writes the status line and headers; a response that cannot be written becomes the bare 500. */
-  #writeHead(request: Request, response: Response, req: IncomingMessage, res: ServerResponse): Response {
+  #writeHead(request: Request, response: Response, req: ServerRequest, res: ServerResponse): Response {
     // A body the application left unread is not drained (it may be endless): the connection
     // closes instead. So does every connection once the server is closing.
     // (A request without a body is not `complete` yet while its 'request' event runs.)
@@ -177,7 +184,9 @@ export class NodeAdapter {
     if (response.sendContent !== Response.prototype.sendContent) res.on('error', ignore);
     let writing: void | Promise<void>;
     try {
-      writing = response.sendContent(res);
+      // Http1Response has the members of a Writable that pipe, pipeline and end use, as
+      // node's own ServerResponse (typed a Writable, built on none) has them
+      writing = response.sendContent(res as Writable);
     } catch (error) {
       this.#bodyFailed(error, request, res);
       return;
@@ -198,7 +207,7 @@ function internalServerError(): Response {
 }
 
 /** RFC 9112 §6.3: a request has a body when it says how it is framed, whatever its method. */
-function hasBody(req: IncomingMessage): boolean {
+function hasBody(req: ServerRequest): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

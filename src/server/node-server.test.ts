@@ -6,6 +6,7 @@ import { Response } from '../http/response.ts';
 import { NodeServer, type NodeServerOptions } from './node-server.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
 import { send, sendRaw } from './test-support/http-client.ts';
+import { transports } from './test-support/listen.ts';
 
 async function started(app: FakeApplication, options: Partial<NodeServerOptions> = {}): Promise<{ server: NodeServer; port: number }> {
   const server = new NodeServer({ app, ...options });
@@ -18,9 +19,9 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   return Promise.race([promise.then(() => true), sleep(ms).then(() => false)]);
 }
 
-describe('NodeServer', () => {
+for (const transport of transports) describe(`NodeServer, over the ${transport} transport`, () => {
   test('listening on port 0 takes a free port and resolves with the address', async () => {
-    const { server, port } = await started(new FakeApplication(() => new Response('hi')));
+    const { server, port } = await started(new FakeApplication(() => new Response('hi')), { transport });
     try {
       assert.ok(port > 0);
       assert.equal(server.address?.address, '127.0.0.1');
@@ -31,7 +32,7 @@ describe('NodeServer', () => {
   });
 
   test('two requests travel over one kept-alive connection', async () => {
-    const { server, port } = await started(new FakeApplication(() => new Response('again')));
+    const { server, port } = await started(new FakeApplication(() => new Response('again')), { transport });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const reused: boolean[] = [];
@@ -55,7 +56,7 @@ describe('NodeServer', () => {
 
   test('a client too slow to send its headers is answered 408 and disconnected', async () => {
     const app = new FakeApplication(() => new Response('never'));
-    const { server, port } = await started(app, { headersTimeout: 150, requestTimeout: 1_000 });
+    const { server, port } = await started(app, { transport, headersTimeout: 150, requestTimeout: 1_000 });
     try {
       const started = Date.now();
       const received = await sendRaw(port, 'GET / HTTP/1.1\r\nHost: x\r\n');
@@ -72,7 +73,7 @@ describe('NodeServer', () => {
       for await (const chunk of request.body as AsyncIterable<Buffer>) void chunk;
       return new Response('read');
     });
-    const { server, port } = await started(app, { headersTimeout: 100, requestTimeout: 200 });
+    const { server, port } = await started(app, { transport, headersTimeout: 100, requestTimeout: 200 });
     try {
       const received = await sendRaw(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly a part');
       assert.match(received, /^HTTP\/1\.1 408/);
@@ -87,7 +88,7 @@ describe('NodeServer', () => {
       await sleep(150);
       return new Response('finished');
     });
-    const { server, port } = await started(app);
+    const { server, port } = await started(app, { transport });
     const reply = send(port, '/slow', { agent: new Agent({ keepAlive: true }) });
     await sleep(30);
     const closing = server.close();
@@ -104,7 +105,7 @@ describe('NodeServer', () => {
       await sleep(200);
       return new Response('finished');
     });
-    const { server, port } = await started(app);
+    const { server, port } = await started(app, { transport });
     const inFlight = send(port, '/slow');
     await sleep(30);
     const closing = server.close();
@@ -114,7 +115,7 @@ describe('NodeServer', () => {
   });
 
   test('closing drops idle keep-alive connections without waiting for their timeout', async () => {
-    const { server, port } = await started(new FakeApplication(() => new Response('ok')), { keepAliveTimeout: 30_000 });
+    const { server, port } = await started(new FakeApplication(() => new Response('ok')), { transport, keepAliveTimeout: 30_000 });
     const agent = new Agent({ keepAlive: true });
     await send(port, '/', { agent });
     assert.equal(await settlesWithin(server.close(), 1_000), true);
@@ -123,7 +124,7 @@ describe('NodeServer', () => {
 
   test('closing destroys what is still open after the grace period', async () => {
     const app = new FakeApplication(() => new Promise<Response>(() => {}));
-    const { server, port } = await started(app);
+    const { server, port } = await started(app, { transport });
     const stuck = send(port, '/stuck');
     await sleep(30);
     const begun = Date.now();

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NodeAdapter, type NodeAdapterOptions } from './node-adapter.ts';
+import { NodeAdapter, type NodeAdapterOptions, type ServerRequest, type ServerResponse } from './node-adapter.ts';
+import { Http1Server } from './http1/http1-server.ts';
 import type { HttpApplication } from './http-application.ts';
 import type { StaticFiles } from './static-files.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
@@ -15,6 +16,11 @@ export interface NodeServerOptions extends NodeAdapterOptions {
   headersTimeout?: number;
   /** Time allowed to receive a whole request, in ms. Default 300 s. */
   requestTimeout?: number;
+  /**
+   * What speaks HTTP: `sluice`, the framework's own HTTP/1.1 server on node:net (default;
+   * see http1/http1-server.ts), or `node`, node:http's.
+   */
+  transport?: 'sluice' | 'node';
 }
 
 export interface ListenOptions {
@@ -31,7 +37,7 @@ export interface ListenOptions {
  * open after the grace period is destroyed.
  */
 export class NodeServer {
-  readonly server: Server;
+  readonly server: Server | Http1Server;
   readonly #adapter: NodeAdapter;
   readonly #staticFiles: StaticFiles | undefined;
   readonly #logger: CriticalLogger;
@@ -49,9 +55,14 @@ export class NodeServer {
     this.#logger = options.logger ?? stderrLogger;
     const requestTimeout = options.requestTimeout ?? 300_000;
     const headersTimeout = options.headersTimeout ?? (requestTimeout > 0 ? Math.min(60_000, requestTimeout) : 60_000);
+    const keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
+    if ((options.transport ?? 'sluice') === 'sluice') {
+      this.server = new Http1Server({ keepAliveTimeout, headersTimeout, requestTimeout }, (req, res) => this.#onRequest(req, res));
+      return;
+    }
     const shortest = Math.min(...[headersTimeout, requestTimeout].filter((ms) => ms > 0), 30_000);
     this.server = createServer({
-      keepAliveTimeout: options.keepAliveTimeout ?? 5_000,
+      keepAliveTimeout,
       headersTimeout,
       requestTimeout,
       // node looks for expired requests on this period (30 s by default), so a timeout
@@ -97,14 +108,14 @@ export class NodeServer {
     if (this.#closing !== undefined) setImmediate(() => this.server.closeIdleConnections());
   }
 
-  #onRequest(req: IncomingMessage, res: ServerResponse): void {
+  #onRequest(req: ServerRequest, res: ServerResponse): void {
     if (this.#closing !== undefined) res.shouldKeepAlive = false;
     const file = this.#staticFiles?.match(req);
     if (file === undefined) this.#adapter.handle(req, res);
     else void this.#serveFile(req, res, file);
   }
 
-  async #serveFile(req: IncomingMessage, res: ServerResponse, file: string): Promise<void> {
+  async #serveFile(req: ServerRequest, res: ServerResponse, file: string): Promise<void> {
     this.#filesInFlight.add(res);
     res.once('close', () => {
       this.#filesInFlight.delete(res);

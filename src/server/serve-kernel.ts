@@ -19,6 +19,8 @@ export interface ServeOptions {
   installAssets?: boolean;
   /** How often `public/` is walked again for new files, in ms (default 2000); 0 never (`static_files`' `refresh()` still works). */
   staticFilesRefreshMs?: number;
+  /** What speaks HTTP (see NodeServerOptions): the framework's own HTTP/1.1 server (default) or node:http. */
+  transport?: 'sluice' | 'node';
 }
 
 export interface RunningServer {
@@ -59,6 +61,7 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
     trust: kernel.container.find('trust_policy'),
     // ResponseListener prepares the main response on kernel.response.
     prepare: false,
+    transport: options.transport,
   });
   const address = await server.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8000 });
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -8,6 +8,7 @@ import { NodeServer } from './node-server.ts';
 import { StaticFiles } from './static-files.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
 import { send } from './test-support/http-client.ts';
+import { transports } from './test-support/listen.ts';
 
 const secret = 'TOP SECRET';
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
@@ -40,15 +41,12 @@ function layout(): void {
   symlinkSync(publicDir, join(publicDir, 'loop'));
 }
 
-before(async () => {
+before(() => {
   layout();
   app = new FakeApplication((request) => new Response(`application: ${request.rawPath}`, 404));
-  server = new NodeServer({ app, staticFiles: new StaticFiles(publicDir, { refreshMs: 0 }) });
-  ({ port } = await server.listen());
 });
 
-after(async () => {
-  await server.close();
+after(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
@@ -60,7 +58,14 @@ async function reachesApplication(path: string, method = 'GET'): Promise<boolean
   return app.requests.length === before + 1 && reply.status === 404;
 }
 
-describe('StaticFiles', () => {
+for (const transport of transports) describe(`StaticFiles, over the ${transport} transport`, () => {
+  before(async () => {
+    server = new NodeServer({ app, transport, staticFiles: new StaticFiles(publicDir, { refreshMs: 0 }) });
+    ({ port } = await server.listen());
+  });
+
+  after(() => server.close());
+
   test('a file under the public directory is sent with its type, without the application', async () => {
     const reply = await send(port, '/bundles/app/css/site.css');
     assert.equal(reply.status, 200);
@@ -158,7 +163,7 @@ describe('StaticFiles', () => {
   test('a file is served once the index has seen it, and a removed one reaches the application', async () => {
     writeFileSync(join(publicDir, 'late.txt'), 'late');
     const files = new StaticFiles(publicDir, { refreshMs: 0 });
-    const late = new NodeServer({ app, staticFiles: files });
+    const late = new NodeServer({ app, transport, staticFiles: files });
     const { port: latePort } = await late.listen();
     try {
       assert.equal((await send(latePort, '/late.txt')).body.toString(), 'late');
@@ -171,12 +176,13 @@ describe('StaticFiles', () => {
       assert.equal((await send(latePort, '/later.txt')).body.toString(), 'later');
     } finally {
       await late.close();
+      rmSync(join(publicDir, 'later.txt'), { force: true });
     }
   });
 
   test('Cache-Control follows the options', async () => {
     const files = new StaticFiles(publicDir, { maxAge: '1d', immutable: true, refreshMs: 0 });
-    const cached = new NodeServer({ app, staticFiles: files });
+    const cached = new NodeServer({ app, transport, staticFiles: files });
     const { port: cachedPort } = await cached.listen();
     try {
       assert.equal((await send(cachedPort, '/digits.txt')).headers['cache-control'], 'public, max-age=86400, immutable');

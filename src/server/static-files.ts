@@ -1,4 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Writable } from 'node:stream';
+import type { ServerRequest, ServerResponse } from './node-adapter.ts';
 import { resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import send from '@fastify/send';
@@ -52,13 +54,13 @@ export class StaticFiles {
   }
 
   /** Serves the request when it names a file; false when the kernel should answer it. */
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  async handle(req: ServerRequest, res: ServerResponse): Promise<boolean> {
     const file = this.match(req);
     return file === undefined ? false : this.serve(req, res, file);
   }
 
   /** The file a GET or HEAD names, relative to the directory; undefined otherwise. No syscall. */
-  match(req: IncomingMessage): string | undefined {
+  match(req: ServerRequest): string | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const url = req.url ?? '';
     if (url.charCodeAt(0) !== 47 /* '/' */) return undefined;
@@ -77,9 +79,10 @@ export class StaticFiles {
   }
 
   /** Sends a file `match` found; false when send no longer finds it (the kernel answers then). */
-  async serve(req: IncomingMessage, res: ServerResponse, file: string): Promise<boolean> {
+  async serve(req: ServerRequest, res: ServerResponse, file: string): Promise<boolean> {
     const encoded = `/${file.split('/').map(encodeURIComponent).join('/')}`;
-    const result = await send(req, encoded, this.#sendOptions);
+    // send reads the request's method and headers only, which both transports' requests have
+    const result = await send(req as IncomingMessage, encoded, this.#sendOptions);
     if (result.type === 'directory' || !servedStatuses.has(result.statusCode)) {
       result.stream.destroy();
       return false;
@@ -87,7 +90,7 @@ export class StaticFiles {
     res.on('error', () => {}); // a client gone mid-file is not an error of the server
     res.writeHead(result.statusCode, result.headers);
     try {
-      await pipeline(result.stream, res);
+      await pipeline(result.stream, res as Writable);
     } catch {
       res.destroy(); // a read error or a client that left: that socket only
     }

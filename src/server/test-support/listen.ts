@@ -1,18 +1,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NodeAdapter, type NodeAdapterOptions } from '../node-adapter.ts';
+import { Http1Server } from '../http1/http1-server.ts';
 import type { HttpApplication } from '../http-application.ts';
 
+/** Both transports the server can speak HTTP with; the server tests run over each. */
+export const transports = ['sluice', 'node'] as const;
+export type Transport = (typeof transports)[number];
+
 export interface Listening {
-  server: Server;
+  server: Server | Http1Server;
   port: number;
   close(): Promise<void>;
 }
 
-/** A bare node:http server on 127.0.0.1 and a free port, answering through a NodeAdapter. */
-export async function listen(app: HttpApplication, options: NodeAdapterOptions = {}): Promise<Listening> {
+/** A bare server of `transport` (default sluice) on 127.0.0.1 and a free port, answering through a NodeAdapter. */
+export async function listen(app: HttpApplication, options: NodeAdapterOptions & { transport?: Transport } = {}): Promise<Listening> {
   const adapter = new NodeAdapter(app, options);
-  const server = createServer((req, res) => void adapter.handle(req, res));
+  const server = (options.transport ?? 'sluice') === 'sluice'
+    ? new Http1Server({}, (req, res) => adapter.handle(req, res))
+    : createServer((req, res) => adapter.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     server,
