@@ -246,7 +246,7 @@ export class Http1Connection {
     }
     let head: RequestHead;
     try {
-      head = parseRequestHead((pending as unknown as LatinSlicing).latin1Slice(start, end + 2), this.server.maxHeadersCount);
+      head = parseRequestHead(pending, start, end + 2, this.server.maxHeadersCount);
     } catch (error) {
       if (!(error instanceof HttpParseError)) throw error;
       this.#refuse(error.statusCode, statusTexts[error.statusCode] ?? 'Bad Request');
@@ -365,10 +365,6 @@ export class Http1Connection {
     this.#response?.socketClosed();
     this.server.forget(this);
   }
-}
-
-interface LatinSlicing {
-  latin1Slice(start: number, end: number): string;
 }
 
 /** A request's body as it arrives: a Readable, with back-pressure on the socket. @internal */

@@ -1,5 +1,3 @@
-import { headerKey } from '../../http/header-name.ts';
-
 /** A header list as `writeHead` takes it: `[name, value, name, value, ...]`, a value possibly a list. */
 export type HeaderList = ReadonlyArray<string | readonly string[]>;
 export type HeaderObject = Readonly<Record<string, string | number | readonly string[] | undefined>>;
@@ -7,24 +5,43 @@ export type HeaderObject = Readonly<Record<string, string | number | readonly st
 const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Anything but HTAB, SP-~ and the latin1 octets: CR and LF above all (response splitting). */
 const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
-const nonAscii = /[^\x00-\x7f]/;
-
-/** Header names already checked, so the usual few are not tested again on every response; bounded. */
-const validNames = new Set<string>();
+/** Anything but HTAB and SP-~: the usual value has none, and is then neither invalid nor latin1. */
+const notPlainAscii = /[^\t\x20-\x7e]/;
 
 export class InvalidHeaderError extends TypeError {
   override readonly name = 'InvalidHeaderError';
   readonly code = 'ERR_INVALID_HTTP_TOKEN';
 }
 
-function checkName(name: string): void {
-  if (validNames.has(name)) return;
-  if (!tokenPattern.test(name)) throw new InvalidHeaderError(`Invalid header name: "${name}".`);
-  if (validNames.size < 1024) validNames.add(name);
+/** What the transport must know of a header it writes. */
+const enum Kind {
+  Other,
+  ContentLength,
+  TransferEncoding,
+  Date,
+  Connection,
 }
 
-function checkValue(name: string, value: string): void {
-  if (invalidValue.test(value)) throw new InvalidHeaderError(`Invalid character in the value of the header "${name}".`);
+/**
+ * Names already checked, with what they are: one lookup per header on every response
+ * rather than a test and a lowercasing. Bounded, so odd names cannot grow it.
+ */
+const knownNames = new Map<string, Kind>();
+
+function kindOf(name: string): Kind {
+  let kind = knownNames.get(name);
+  if (kind === undefined) {
+    if (!tokenPattern.test(name)) throw new InvalidHeaderError(`Invalid header name: "${name}".`);
+    switch (name.toLowerCase()) {
+      case 'content-length': kind = Kind.ContentLength; break;
+      case 'transfer-encoding': kind = Kind.TransferEncoding; break;
+      case 'date': kind = Kind.Date; break;
+      case 'connection': kind = Kind.Connection; break;
+      default: kind = Kind.Other;
+    }
+    if (knownNames.size < 1024) knownNames.set(name, kind);
+  }
+  return kind;
 }
 
 /** What writing the head found out about the headers the application set. */
@@ -66,8 +83,8 @@ export function serializeHead(statusCode: number, statusText: string, headers: H
 }
 
 function addField(facts: HeadFacts, name: string, value: string | readonly string[]): void {
-  checkName(name);
-  note(facts, headerKey(name), value);
+  const kind = kindOf(name);
+  if (kind !== Kind.Other) note(facts, kind, value);
   if (typeof value === 'string') {
     addLine(facts, name, value);
   } else {
@@ -76,25 +93,28 @@ function addField(facts: HeadFacts, name: string, value: string | readonly strin
 }
 
 function addLine(facts: HeadFacts, name: string, value: string): void {
-  checkValue(name, value);
-  if (!facts.latin1 && nonAscii.test(value)) facts.latin1 = true;
+  if (notPlainAscii.test(value)) {
+    if (invalidValue.test(value)) throw new InvalidHeaderError(`Invalid character in the value of the header "${name}".`);
+    facts.latin1 = true;
+  }
   facts.text += `${name}: ${value}\r\n`;
 }
 
-function note(facts: HeadFacts, key: string, value: string | readonly string[]): void {
-  switch (key) {
-    case 'content-length':
+function note(facts: HeadFacts, kind: Kind, value: string | readonly string[]): void {
+  const text = typeof value === 'string' ? value : value.join(',');
+  switch (kind) {
+    case Kind.ContentLength:
       facts.contentLength = true;
       break;
-    case 'transfer-encoding':
-      facts.chunked = /(?:^|,)\s*chunked\s*$/i.test(typeof value === 'string' ? value : value.join(','));
+    case Kind.TransferEncoding:
+      facts.chunked = /(?:^|,)\s*chunked\s*$/i.test(text);
       break;
-    case 'date':
+    case Kind.Date:
       facts.date = true;
       break;
-    case 'connection':
+    case Kind.Connection:
       facts.connection = true;
-      facts.connectionClose = /(?:^|,)\s*close\s*(?:,|$)/i.test(typeof value === 'string' ? value : value.join(','));
+      facts.connectionClose = /(?:^|,)\s*close\s*(?:,|$)/i.test(text);
       break;
   }
 }

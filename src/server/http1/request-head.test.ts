@@ -7,8 +7,14 @@ function head(...lines: string[]): string {
   return lines.map((line) => `${line}\r\n`).join('');
 }
 
+/** Parses `text` placed in the middle of a buffer, as a connection's bytes hold a head. */
+function parse(text: string, maxHeadersCount?: number): ReturnType<typeof parseRequestHead> {
+  const bytes = Buffer.from(`junk${text}\r\nmore`, 'latin1');
+  return parseRequestHead(bytes, 4, 4 + Buffer.byteLength(text, 'latin1'), maxHeadersCount);
+}
+
 function refused(text: string, statusCode: number, message?: RegExp): void {
-  assert.throws(() => parseRequestHead(text), (error: unknown) => {
+  assert.throws(() => parse(text), (error: unknown) => {
     assert.ok(error instanceof HttpParseError, `an HttpParseError, not ${String(error)}`);
     assert.equal(error.statusCode, statusCode);
     if (message !== undefined) assert.match(error.message, message);
@@ -18,7 +24,7 @@ function refused(text: string, statusCode: number, message?: RegExp): void {
 
 describe('parseRequestHead', () => {
   test('reads the method, the target as sent, the version and lowercase header names', () => {
-    const parsed = parseRequestHead(head('GET /a%20b?x=1 HTTP/1.1', 'Host: example.com', 'X-Custom-Thing:  spaced value  '));
+    const parsed = parse(head('GET /a%20b?x=1 HTTP/1.1', 'Host: example.com', 'X-Custom-Thing:  spaced value  '));
     assert.equal(parsed.method, 'GET');
     assert.equal(parsed.url, '/a%20b?x=1');
     assert.equal(parsed.httpVersion, '1.1');
@@ -29,7 +35,7 @@ describe('parseRequestHead', () => {
   });
 
   test('joins repeated fields as node:http does: a list for set-cookie, "; " for cookie, the first for host-like fields, ", " otherwise', () => {
-    const parsed = parseRequestHead(head('GET / HTTP/1.1', 'Host: h', 'Accept: a', 'accept: b', 'Cookie: x=1', 'Cookie: y=2', 'Set-Cookie: s=1', 'Set-Cookie: s=2', 'Referer: /one', 'Referer: /two'));
+    const parsed = parse(head('GET / HTTP/1.1', 'Host: h', 'Accept: a', 'accept: b', 'Cookie: x=1', 'Cookie: y=2', 'Set-Cookie: s=1', 'Set-Cookie: s=2', 'Referer: /one', 'Referer: /two'));
     assert.equal(parsed.headers.accept, 'a, b');
     assert.equal(parsed.headers.cookie, 'x=1; y=2');
     assert.deepEqual(parsed.headers['set-cookie'], ['s=1', 's=2']);
@@ -37,32 +43,32 @@ describe('parseRequestHead', () => {
   });
 
   test('keeps an empty value, and a latin1 octet in a value as its character', () => {
-    const parsed = parseRequestHead(head('GET / HTTP/1.1', 'Host: h', 'X-Empty:', 'X-Name: Jos\xe9'));
+    const parsed = parse(head('GET / HTTP/1.1', 'Host: h', 'X-Empty:', 'X-Name: Jos\xe9'));
     assert.equal(parsed.headers['x-empty'], '');
     assert.equal(parsed.headers['x-name'], 'José');
   });
 
   test('a header named __proto__ is an ordinary field', () => {
-    const parsed = parseRequestHead(head('GET / HTTP/1.1', 'Host: h', '__proto__: x'));
+    const parsed = parse(head('GET / HTTP/1.1', 'Host: h', '__proto__: x'));
     assert.equal(parsed.headers['__proto__'], 'x');
     assert.equal(Object.getPrototypeOf(parsed.headers), null);
   });
 
   test('HTTP/1.1 stays open unless the client says close; HTTP/1.0 closes unless it says keep-alive', () => {
-    assert.equal(parseRequestHead(head('GET / HTTP/1.1', 'Host: h', 'Connection: Close')).keepAlive, false);
-    assert.equal(parseRequestHead(head('GET / HTTP/1.1', 'Host: h', 'Connection: upgrade, close')).keepAlive, false);
-    assert.equal(parseRequestHead(head('GET / HTTP/1.0')).keepAlive, false);
-    assert.equal(parseRequestHead(head('GET / HTTP/1.0', 'Connection: Keep-Alive')).keepAlive, true);
+    assert.equal(parse(head('GET / HTTP/1.1', 'Host: h', 'Connection: Close')).keepAlive, false);
+    assert.equal(parse(head('GET / HTTP/1.1', 'Host: h', 'Connection: upgrade, close')).keepAlive, false);
+    assert.equal(parse(head('GET / HTTP/1.0')).keepAlive, false);
+    assert.equal(parse(head('GET / HTTP/1.0', 'Connection: Keep-Alive')).keepAlive, true);
   });
 
   test('frames a body by Content-Length or by chunked Transfer-Encoding', () => {
-    assert.equal(parseRequestHead(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 42')).body, 42);
-    assert.equal(parseRequestHead(head('POST / HTTP/1.1', 'Host: h', 'Transfer-Encoding: Chunked')).body, 'chunked');
+    assert.equal(parse(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 42')).body, 42);
+    assert.equal(parse(head('POST / HTTP/1.1', 'Host: h', 'Transfer-Encoding: Chunked')).body, 'chunked');
   });
 
   test('notices Expect: 100-continue from an HTTP/1.1 client only', () => {
-    assert.equal(parseRequestHead(head('POST / HTTP/1.1', 'Host: h', 'Expect: 100-Continue', 'Content-Length: 1')).expectContinue, true);
-    assert.equal(parseRequestHead(head('POST / HTTP/1.0', 'Expect: 100-continue', 'Content-Length: 1')).expectContinue, false);
+    assert.equal(parse(head('POST / HTTP/1.1', 'Host: h', 'Expect: 100-Continue', 'Content-Length: 1')).expectContinue, true);
+    assert.equal(parse(head('POST / HTTP/1.0', 'Expect: 100-continue', 'Content-Length: 1')).expectContinue, false);
   });
 
   test('an expectation other than 100-continue is a 417', () => {
@@ -106,6 +112,6 @@ describe('parseRequestHead', () => {
 
   test('more header fields than allowed is a 431', () => {
     const fields = Array.from({ length: 11 }, (_, i) => `X-${i}: ${i}`);
-    assert.throws(() => parseRequestHead(head('GET / HTTP/1.1', 'Host: h', ...fields), 11), (error: unknown) => error instanceof HttpParseError && error.statusCode === 431);
+    assert.throws(() => parse(head('GET / HTTP/1.1', 'Host: h', ...fields), 11), (error: unknown) => error instanceof HttpParseError && error.statusCode === 431);
   });
 });
