@@ -152,6 +152,8 @@ export class Http1Connection {
   #since = Date.now();
   /** Received bytes not read yet: the head of the next request, in part or whole. */
   #pending: Buffer | undefined;
+  /** How far into #pending the end of the head has been looked for in vain: a head sent in pieces is searched once, not once per piece. */
+  #searched = 0;
   #request: Http1Request | undefined;
   #response: Http1Response | undefined;
   #body: IncomingBody | undefined;
@@ -237,13 +239,19 @@ export class Http1Connection {
     let start = 0;
     // RFC 9112 §2.2: empty lines before a request line are ignored
     while (start + 1 < pending.length && pending[start] === 13 && pending[start + 1] === 10) start += 2;
-    const end = pending.indexOf(crlfCrlf, start);
+    const end = pending.indexOf(crlfCrlf, Math.max(start, this.#searched));
     const maxHeaderSize = this.server.maxHeaderSize;
     if (end === -1 || end - start > maxHeaderSize) {
-      if (pending.length - start > maxHeaderSize) this.#refuse(431, 'Request Header Fields Too Large');
-      else this.#pending = start === 0 ? pending : start === pending.length ? undefined : pending.subarray(start);
+      if (pending.length - start > maxHeaderSize) {
+        this.#refuse(431, 'Request Header Fields Too Large');
+      } else {
+        this.#pending = start === 0 ? pending : start === pending.length ? undefined : pending.subarray(start);
+        // the terminator may begin in the last 3 bytes, its rest still to come
+        this.#searched = Math.max(0, pending.length - start - 3);
+      }
       return false;
     }
+    this.#searched = 0;
     let head: RequestHead;
     try {
       head = parseRequestHead(pending, start, end + 2, this.server.maxHeadersCount);

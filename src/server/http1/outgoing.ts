@@ -1,3 +1,5 @@
+import { statusTexts } from '../../http/status-texts.ts';
+
 /** A header list as `writeHead` takes it: `[name, value, name, value, ...]`, a value possibly a list. */
 export type HeaderList = ReadonlyArray<string | readonly string[]>;
 export type HeaderObject = Readonly<Record<string, string | number | readonly string[] | undefined>>;
@@ -66,7 +68,8 @@ export interface HeadFacts {
  */
 export function serializeHead(statusCode: number, statusText: string, headers: HeaderList | HeaderObject | undefined): HeadFacts {
   if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 999) throw new RangeError(`Invalid status code: ${statusCode}.`);
-  if (invalidValue.test(statusText)) throw new InvalidHeaderError('Invalid character in the status text.');
+  // the table's own text needs no test
+  if (statusText !== statusTexts[statusCode] && invalidValue.test(statusText)) throw new InvalidHeaderError('Invalid character in the status text.');
   const facts: HeadFacts = { text: `HTTP/1.1 ${statusCode} ${statusText}\r\n`, latin1: false, contentLength: false, chunked: false, date: false, connectionClose: false, connection: false };
   if (headers === undefined) return facts;
   if (Array.isArray(headers)) {

@@ -47,20 +47,56 @@ const firstWins = new Set([
   'server', 'user-agent',
 ]);
 
-/**
- * The lowercase name for each spelling of a field name seen before, the same string
- * object each time; bounded, so clients cannot grow it.
- */
+/** What the parser does with a field beyond storing it. */
+const enum Kind {
+  Other,
+  FirstWins,
+  Host,
+  ContentLength,
+  TransferEncoding,
+  Connection,
+  Expect,
+  Cookie,
+  SetCookie,
+}
+
+interface Field {
+  /** The lowercase name, the same string object for every spelling. */
+  readonly name: string;
+  readonly kind: Kind;
+}
+
+/** Each spelling of a field name seen before, with its lowercase name and kind: one lookup per field. Bounded, so clients cannot grow it. */
+const knownFields = new Map<string, Field>();
 const lowercaseNames = new Map<string, string>();
 const maxRememberedNames = 512;
 
-function lowercase(name: string): string {
-  let lower = lowercaseNames.get(name);
-  if (lower === undefined) {
-    lower = name.toLowerCase();
-    if (lowercaseNames.size < maxRememberedNames) lowercaseNames.set(name, lower);
+function fieldOf(spelling: string): Field {
+  let field = knownFields.get(spelling);
+  if (field === undefined) {
+    const lower = spelling.toLowerCase();
+    // one name object per lowercase name, whatever the spelling
+    const name = lowercaseNames.get(lower) ?? lower;
+    field = { name, kind: kindOf(name) };
+    if (knownFields.size < maxRememberedNames) {
+      knownFields.set(spelling, field);
+      lowercaseNames.set(name, name);
+    }
   }
-  return lower;
+  return field;
+}
+
+function kindOf(name: string): Kind {
+  switch (name) {
+    case 'host': return Kind.Host;
+    case 'content-length': return Kind.ContentLength;
+    case 'transfer-encoding': return Kind.TransferEncoding;
+    case 'connection': return Kind.Connection;
+    case 'expect': return Kind.Expect;
+    case 'cookie': return Kind.Cookie;
+    case 'set-cookie': return Kind.SetCookie;
+    default: return firstWins.has(name) ? Kind.FirstWins : Kind.Other;
+  }
 }
 
 function malformedLine(): HttpParseError {
@@ -133,27 +169,27 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
     if (octet !== 13 || bytes[i + 1] !== 10) throw malformedField();
     i += 2;
     if (++count > maxHeadersCount) throw new HttpParseError(431, `More than ${maxHeadersCount} header fields.`);
-    const name = lowercase(head.slice(nameStart - start, nameEnd - start));
+    const field = fieldOf(head.slice(nameStart - start, nameEnd - start));
     const value = head.slice(valueStart - start, valueEnd - start);
-    switch (name) {
-      case 'host':
+    switch (field.kind) {
+      case Kind.Host:
         hosts++;
         break;
-      case 'content-length':
+      case Kind.ContentLength:
         if (contentLength !== undefined) throw new HttpParseError(400, 'Content-Length is repeated.');
         contentLength = value;
         break;
-      case 'transfer-encoding':
+      case Kind.TransferEncoding:
         transferEncoding = transferEncoding === undefined ? value : `${transferEncoding}, ${value}`;
         break;
-      case 'connection':
+      case Kind.Connection:
         connection = connection === undefined ? value : `${connection}, ${value}`;
         break;
-      case 'expect':
+      case Kind.Expect:
         expect = value;
         break;
     }
-    add(headers, name, value);
+    add(headers, field, value);
   }
   if (hosts > 1) throw new HttpParseError(400, 'Host is repeated.');
   if (hosts === 0 && !http10) throw new HttpParseError(400, 'An HTTP/1.1 request must have a Host header.');
@@ -168,12 +204,12 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
   };
 }
 
-function add(headers: Record<string, HeaderValue>, name: string, value: string): void {
+function add(headers: Record<string, HeaderValue>, { name, kind }: Field, value: string): void {
   const existing = headers[name];
-  if (existing === undefined) headers[name] = name === 'set-cookie' ? [value] : value;
-  else if (name === 'set-cookie') (existing as string[]).push(value);
-  else if (name === 'cookie') headers[name] = `${existing as string}; ${value}`;
-  else if (!firstWins.has(name)) headers[name] = `${existing as string}, ${value}`;
+  if (existing === undefined) headers[name] = kind === Kind.SetCookie ? [value] : value;
+  else if (kind === Kind.SetCookie) (existing as string[]).push(value);
+  else if (kind === Kind.Cookie) headers[name] = `${existing as string}; ${value}`;
+  else if (kind !== Kind.FirstWins && kind !== Kind.Host && kind !== Kind.ContentLength) headers[name] = `${existing as string}, ${value}`;
 }
 
 /** RFC 9112 §9.3: HTTP/1.1 stays open unless told `close`; HTTP/1.0 closes unless told `keep-alive`. */
