@@ -1,7 +1,7 @@
 import type { ServerRequest, ServerResponse } from '../server/node-adapter.ts';
 import { performance } from 'node:perf_hooks';
 import type { Kernel } from '../kernel/kernel.ts';
-import { serveKernel, type RunningServer } from '../server/serve-kernel.ts';
+import { serveKernel, type RunningServer, type Transport } from '../server/serve-kernel.ts';
 import { findFreePort } from './free-port.ts';
 
 export interface RunServerOptions {
@@ -12,6 +12,8 @@ export interface RunServerOptions {
   /** Print a line per request: time, method, path, status, duration. */
   readonly logRequests: boolean;
   readonly out?: NodeJS.WritableStream;
+  /** What speaks HTTP: the framework's own HTTP/1.1 server (default) or node:http. */
+  readonly transport?: Transport;
 }
 
 /**
@@ -24,7 +26,7 @@ export async function runServer(kernel: Kernel, options: RunServerOptions): Prom
   if (port !== options.port) out.write(` [WARNING] Port ${options.port} is taken; using ${port === 0 ? 'a free one' : port} instead.\n`);
   let running: RunningServer;
   try {
-    running = await serveKernel(kernel, { host: options.host, port });
+    running = await serveKernel(kernel, { host: options.host, port, transport: options.transport });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE') throw new Error(`Port ${port} on ${options.host} is already in use; choose another port.`);

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { Kernel } from '../kernel/kernel.ts';
 import { getProjectRoot } from '../log/throwable-location.ts';
 import { runServer } from './run-server.ts';
+import { parseTransport } from '../server/serve-kernel.ts';
 import { ServeSupervisor } from './serve-supervisor.ts';
 
 interface ServeOptions {
@@ -13,6 +14,7 @@ interface ServeOptions {
   watch: string[] | false;
   child?: boolean;
   env?: string;
+  transport?: string;
 }
 
 /**
@@ -30,19 +32,22 @@ export function registerServeCommand(program: Command, kernelFor: (env: string |
     .option('--watch <dir>', 'a directory whose changes restart the server (repeatable; default: src/ and app/)', (value: string, previous: string[]) => [...previous, value], [])
     .option('--no-watch', 'run the server in this process, without restarting on changes')
     .option('--env <env>', 'the environment')
+    .option('--transport <name>', 'what speaks HTTP: sluice (the framework\'s HTTP/1.1 server) or node (node:http)', process.env.SLUICE_TRANSPORT)
     .addOption(hiddenChildOption(program))
     .action(async (options: ServeOptions) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${options.port}": expected a number from 0 to 65535.`);
+      const transport = parseTransport(options.transport);
       const kernel = kernelFor(options.env);
       if (options.child === true || options.watch === false) {
-        await runServer(kernel, { host: options.host, port, findFreePort: true, logRequests: true });
+        await runServer(kernel, { host: options.host, port, findFreePort: true, logRequests: true, transport });
         return;
       }
       kernel.boot();
       const dirs = options.watch.length > 0 ? options.watch.map((dir) => resolve(dir)) : defaultWatchDirs(kernel);
       for (const dir of dirs) if (!existsSync(dir)) throw new Error(`Cannot watch "${dir}": no such directory.`);
       const env = options.env === undefined ? [] : [`--env=${options.env}`];
+      if (transport !== undefined) env.push(`--transport=${transport}`);
       await new ServeSupervisor({
         command: [process.execPath, ...process.execArgv, process.argv[1]!, 'serve', '--child', `--host=${options.host}`, ...env],
         port,

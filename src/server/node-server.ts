@@ -20,8 +20,11 @@ export interface NodeServerOptions extends NodeAdapterOptions {
    * What speaks HTTP: `sluice`, the framework's own HTTP/1.1 server on node:net (default;
    * see http1/http1-server.ts), or `node`, node:http's.
    */
-  transport?: 'sluice' | 'node';
+  transport?: Transport;
 }
+
+/** What speaks HTTP: `sluice`, the framework's own HTTP/1.1 server, or `node`, node:http's. */
+export type Transport = 'sluice' | 'node';
 
 export interface ListenOptions {
   /** 0 takes a free port. Default 0. */

@@ -4,7 +4,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestKernel } from '../kernel/test-support/test-kernel.ts';
-import { serveKernel, type RunningServer } from './serve-kernel.ts';
+import { parseTransport, serveKernel, type RunningServer } from './serve-kernel.ts';
+import { Server as HttpServer } from 'node:http';
+import { Http1Server } from './http1/http1-server.ts';
 import { send } from './test-support/http-client.ts';
 
 /** Asks for `path` until it is served or `ms` have passed; the last status. */
@@ -27,6 +29,28 @@ async function servedWithLateFile(staticFilesRefreshMs: number): Promise<{ kerne
 }
 
 describe('serveKernel', () => {
+  it('speaks HTTP through the framework\'s own server by default, and through node:http when asked', async () => {
+    for (const [transport, kind] of [[undefined, Http1Server], ['node', HttpServer]] as const) {
+      const running = await serveKernel(new TestKernel({ debug: false }), { port: 0, installAssets: false, staticFilesRefreshMs: 0, transport });
+      try {
+        assert.ok(running.server.server instanceof kind, `${transport ?? 'default'} transport`);
+        const reply = await send(running.address.port, '/nowhere');
+        assert.equal(reply.status, 404);
+        assert.match(String(reply.headers['content-type']), /^text\/html/);
+      } finally {
+        await running.stop(100);
+      }
+    }
+  });
+
+  it('names the transports it knows, and refuses another one', () => {
+    assert.equal(parseTransport(undefined), undefined);
+    assert.equal(parseTransport(''), undefined);
+    assert.equal(parseTransport('node'), 'node');
+    assert.equal(parseTransport('sluice'), 'sluice');
+    assert.throws(() => parseTransport('uws'), /Unknown transport "uws": expected "sluice" .* or "node"/);
+  });
+
   it('serves a file added to public/ after the next walk, as often as staticFilesRefreshMs says', async () => {
     const { running } = await servedWithLateFile(50);
     try {

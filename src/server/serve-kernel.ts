@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Kernel } from '../kernel/kernel.ts';
 import { assetsInstalled, installAssets } from '../console/install-assets.ts';
-import { NodeServer } from './node-server.ts';
+import { NodeServer, type Transport } from './node-server.ts';
+
+export type { Transport };
 import { StaticFiles } from './static-files.ts';
 import type { HttpApplication } from './http-application.ts';
 
@@ -20,7 +22,14 @@ export interface ServeOptions {
   /** How often `public/` is walked again for new files, in ms (default 2000); 0 never (`static_files`' `refresh()` still works). */
   staticFilesRefreshMs?: number;
   /** What speaks HTTP (see NodeServerOptions): the framework's own HTTP/1.1 server (default) or node:http. */
-  transport?: 'sluice' | 'node';
+  transport?: Transport;
+}
+
+/** The transport a name asks for (a command-line option, `SLUICE_TRANSPORT`); undefined for none, an error for an unknown one. */
+export function parseTransport(name: string | undefined): Transport | undefined {
+  if (name === undefined || name === '') return undefined;
+  if (name === 'sluice' || name === 'node') return name;
+  throw new Error(`Unknown transport "${name}": expected "sluice" (the framework's HTTP/1.1 server) or "node" (node:http).`);
 }
 
 export interface RunningServer {
