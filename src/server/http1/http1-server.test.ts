@@ -329,6 +329,34 @@ describe('Http1Server', () => {
     assert.match(await client.all(), /three\r\n0\r\n\r\n$/);
   });
 
+  test('a large body written with back-pressure reaches a slow reader whole, in order', async () => {
+    const piece = 64 * 1024;
+    const pieces = 64;
+    let drains = 0;
+    const { port } = await serve(async (_req, res) => {
+      res.writeHead(200, ['Content-Length', String(piece * pieces)]);
+      res.on('drain', () => drains++);
+      await pipeline(Readable.from((function* () {
+        for (let i = 0; i < pieces; i++) yield Buffer.alloc(piece, 97 + (i % 26));
+      })()), res as unknown as NodeJS.WritableStream);
+    });
+    const socket = connect(port, '127.0.0.1');
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // read slowly, so that the server's socket fills up
+      socket.pause();
+      setTimeout(() => socket.resume(), 1);
+    });
+    await once(socket, 'close');
+    const reply = Buffer.concat(chunks);
+    const body = reply.subarray(reply.indexOf('\r\n\r\n') + 4);
+    assert.equal(body.length, piece * pieces);
+    for (let i = 0; i < pieces; i++) assert.equal(body[i * piece], 97 + (i % 26), `piece ${i} in its place`);
+    assert.ok(drains > 0, 'the response waited for the socket at least once');
+  });
+
   test('to an HTTP/1.0 client, a body of unknown length is ended by closing the connection', async () => {
     const { port } = await serve((_req, res) => {
       res.write('part one, ');
