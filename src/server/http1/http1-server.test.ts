@@ -235,6 +235,39 @@ describe('Http1Server', () => {
     assert.equal(called, 0);
   });
 
+  test('survives random bytes and random cuts of valid requests, and goes on answering', async () => {
+    let seed = 7;
+    const random = (below: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % below;
+    };
+    const valid = 'POST /a?b=c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nX-A: 1\r\n\r\n3\r\nabc\r\n0\r\n\r\n';
+    const { port } = await serve(async (req, res) => {
+      try {
+        if (req.body !== undefined) for await (const chunk of req.body) void chunk;
+      } catch {
+        return; // the client left mid-body: its response has nowhere to go
+      }
+      res.end('ok');
+    }, { headersTimeout: 200 });
+    const attempts: Array<Promise<string>> = [];
+    for (let i = 0; i < 120; i++) {
+      let data: string;
+      if (i % 2 === 0) {
+        data = Array.from({ length: 1 + random(200) }, () => String.fromCharCode(random(256))).join('');
+      } else {
+        // a valid request with one octet changed, or cut short
+        const at = random(valid.length);
+        data = i % 4 === 1 ? valid.slice(0, at) + String.fromCharCode(random(256)) + valid.slice(at + 1) : valid.slice(0, at);
+      }
+      const client = new Client(port).send(data);
+      setTimeout(() => client.socket.end(), 50);
+      attempts.push(client.all());
+    }
+    for (const reply of await Promise.all(attempts)) assert.match(reply, /^(?:HTTP\/1\.1 (?:200|400|408|413|417|431|501|505) [^]*)?$/);
+    assert.match(await new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all(), /\r\n\r\nok$/);
+  });
+
   test('answers the request before a malformed one, then refuses that one', async () => {
     const { port } = await serve(answer('fine'));
     const reply = await new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/9.9\r\nHost: x\r\n\r\n').all();
