@@ -15,6 +15,7 @@ import { NodeAdapter } from './node-adapter.ts';
 import { listen, transports } from './test-support/listen.ts';
 import { send, sendRaw } from './test-support/http-client.ts';
 import { firstChunkThen, until } from './test-support/streaming.ts';
+import { testCertificate } from './test-support/certificate.ts';
 
 let dir: string;
 before(() => {
@@ -92,16 +93,14 @@ for (const transport of transports) describe(`NodeAdapter, over the ${transport}
   });
 
   test('a request over TLS is secure', async (t) => {
-    try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-        '-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-    } catch {
+    const certificate = testCertificate();
+    if (certificate === undefined) {
       t.skip('openssl is needed to make a test certificate');
       return;
     }
     const app = new FakeApplication(() => new Response('ok'));
     const adapter = new NodeAdapter(app);
-    const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => void adapter.handle(req, res));
+    const server = createHttpsServer(certificate, (req, res) => void adapter.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;

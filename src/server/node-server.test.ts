@@ -1,12 +1,14 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { Agent, request as httpRequest } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Response } from '../http/response.ts';
 import { NodeServer, type NodeServerOptions } from './node-server.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
 import { send, sendRaw } from './test-support/http-client.ts';
 import { transports } from './test-support/listen.ts';
+import { testCertificate } from './test-support/certificate.ts';
 
 async function started(app: FakeApplication, options: Partial<NodeServerOptions> = {}): Promise<{ server: NodeServer; port: number }> {
   const server = new NodeServer({ app, ...options });
@@ -26,6 +28,30 @@ for (const transport of transports) describe(`NodeServer, over the ${transport} 
       assert.ok(port > 0);
       assert.equal(server.address?.address, '127.0.0.1');
       assert.equal((await send(port, '/')).body.toString(), 'hi');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('serves HTTPS when given a key and a certificate, and the application sees a secure request', async (t) => {
+    const certificate = testCertificate();
+    if (certificate === undefined) {
+      t.skip('openssl is needed to make a test certificate');
+      return;
+    }
+    const app = new FakeApplication((request) => new Response(`secure: ${request.isSecure}`));
+    const { server, port } = await started(app, { transport, tls: certificate });
+    try {
+      const body = await new Promise<string>((resolve, reject) => {
+        httpsGet({ host: '127.0.0.1', port, path: '/', rejectUnauthorized: false, agent: false }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text));
+        }).on('error', reject);
+      });
+      assert.equal(body, 'secure: true');
+      // plain HTTP on the TLS port is no request: nothing reaches the application
+      await sendRaw(port, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      assert.equal(app.requests.length, 1);
     } finally {
       await server.close();
     }

@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { TlsOptions } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { NodeAdapter, type NodeAdapterOptions, type ServerRequest, type ServerResponse } from './node-adapter.ts';
 import { Http1Server } from './http1/http1-server.ts';
@@ -21,6 +23,8 @@ export interface NodeServerOptions extends NodeAdapterOptions {
    * see http1/http1-server.ts), or `node`, node:http's.
    */
   transport?: Transport;
+  /** Serves HTTPS with these options (`key` and `cert` at least), over either transport. */
+  tls?: TlsOptions;
 }
 
 /** What speaks HTTP: `sluice`, the framework's own HTTP/1.1 server, or `node`, node:http's. */
@@ -34,7 +38,8 @@ export interface ListenOptions {
 }
 
 /**
- * A node:http server answering with static files first, then the application.
+ * An HTTP server (the framework's own, or node:http's) answering with static files first,
+ * then the application.
  * `close()` is graceful: no new connection, in-flight requests finish (their answers
  * say `Connection: close`), idle keep-alive sockets close at once, and whatever is still
  * open after the grace period is destroyed.
@@ -60,18 +65,20 @@ export class NodeServer {
     const headersTimeout = options.headersTimeout ?? (requestTimeout > 0 ? Math.min(60_000, requestTimeout) : 60_000);
     const keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
     if ((options.transport ?? 'sluice') === 'sluice') {
-      this.server = new Http1Server({ keepAliveTimeout, headersTimeout, requestTimeout }, (req, res) => this.#onRequest(req, res));
+      this.server = new Http1Server({ keepAliveTimeout, headersTimeout, requestTimeout, tls: options.tls }, (req, res) => this.#onRequest(req, res));
       return;
     }
     const shortest = Math.min(...[headersTimeout, requestTimeout].filter((ms) => ms > 0), 30_000);
-    this.server = createServer({
+    const serverOptions = {
       keepAliveTimeout,
       headersTimeout,
       requestTimeout,
       // node looks for expired requests on this period (30 s by default), so a timeout
       // would otherwise run up to 30 s late; the check walks the open connections only.
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(shortest / 4))),
-    }, (req, res) => this.#onRequest(req, res));
+    };
+    const onRequest = (req: ServerRequest, res: ServerResponse): void => this.#onRequest(req, res);
+    this.server = options.tls === undefined ? createServer(serverOptions, onRequest) : createHttpsServer({ ...options.tls, ...serverOptions }, onRequest);
   }
 
   async listen(options: ListenOptions = {}): Promise<AddressInfo> {

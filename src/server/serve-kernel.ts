@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { TlsOptions } from 'node:tls';
 import type { Kernel } from '../kernel/kernel.ts';
 import { assetsInstalled, installAssets } from '../console/install-assets.ts';
 import { NodeServer, type Transport } from './node-server.ts';
@@ -23,6 +24,8 @@ export interface ServeOptions {
   staticFilesRefreshMs?: number;
   /** What speaks HTTP (see NodeServerOptions): the framework's own HTTP/1.1 server (default) or node:http. */
   transport?: Transport;
+  /** Serves HTTPS with these options (`key` and `cert` at least). */
+  tls?: TlsOptions;
 }
 
 /** The transport a name asks for (a command-line option, `SLUICE_TRANSPORT`); undefined for none, an error for an unknown one. */
@@ -71,13 +74,14 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
     // ResponseListener prepares the main response on kernel.response.
     prepare: false,
     transport: options.transport,
+    tls: options.tls,
   });
   const address = await server.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8000 });
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     server,
     address,
-    url: `http://${host}:${address.port}`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://${host}:${address.port}`,
     async stop(graceMs?: number): Promise<void> {
       await server.close(graceMs);
       await kernel.shutdown();

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
+import { createServer as createTlsServer, type TlsOptions } from 'node:tls';
 import { statusTexts } from '../../http/status-texts.ts';
 import { ChunkedDecoder } from './chunked-decoder.ts';
 import { HttpParseError, parseRequestHead, type HeaderValue, type RequestHead } from './request-head.ts';
@@ -17,6 +18,8 @@ export interface Http1ServerOptions {
   maxHeaderSize?: number;
   /** The most header fields a request may have; past it, a 431. Default 2000. */
   maxHeadersCount?: number;
+  /** Serves HTTPS with these options (`key` and `cert` at least), as node's `https.createServer` takes them. */
+  tls?: TlsOptions;
 }
 
 const crlfCrlf = Buffer.from('\r\n\r\n');
@@ -72,8 +75,13 @@ export class Http1Server extends EventEmitter {
     const shortest = Math.min(...[this.headersTimeout, this.requestTimeout, this.keepAliveTimeout].filter((ms) => ms > 0), 4_000);
     this.#checkEvery = Math.max(10, Math.floor(shortest / 4));
     if (onRequest !== undefined) this.on('request', onRequest);
-    // half-open: a client that ends its side after a request still gets the answer
-    this.#net = createNetServer({ noDelay: true, allowHalfOpen: true }, (socket) => this.#connected(socket));
+    // Half-open: the connection decides what a client's end means (see #ended). Over TLS,
+    // a connection is handed over once its handshake is done.
+    this.#net = options.tls === undefined
+      ? createNetServer({ noDelay: true, allowHalfOpen: true }, (socket) => this.#connected(socket))
+      : createTlsServer({ ...options.tls, noDelay: true, allowHalfOpen: true }, (socket) => this.#connected(socket));
+    // a handshake that fails concerns its own connection only
+    this.#net.on('tlsClientError', (_error: Error, socket: Socket) => socket.destroy());
     this.#net.on('error', (error) => this.emit('error', error));
     this.#net.on('listening', () => this.emit('listening'));
   }
