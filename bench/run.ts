@@ -2,8 +2,9 @@
  * `npm run bench`: our app (prod, full listener chain) against node:http, Fastify,
  * Express and Hono on the same route table. Each server runs alone, in a fresh process
  * with NODE_ENV=production, pinned to CPU 0; the load generator (autocannon, 50
- * connections) runs pinned to CPU 1. After a warm-up, rounds are interleaved
- * (A B C ... A B C ...) and each figure is the median over rounds; ratios are taken
+ * connections) runs pinned to CPU 1. Rounds are interleaved route by route (A B C on a
+ * route, then the next route, ... then the next round), each server in a fresh process
+ * per route with its own warm-up; each figure is the median over rounds; ratios are taken
  * within a round, then the median. Results go to stdout and bench/RESULTS.md.
  *
  * Options: --seconds=10 --rounds=3 --warmup=3 --servers=sluice,fastify --no-write
@@ -39,7 +40,7 @@ const servers = wanted === undefined ? serverSpecs.filter((s) => s.optional !== 
 interface Sample extends LoadResult { round: number; cpuPerRequest: number }
 const samples = new Map<string, Sample[]>(); // key: server|scenario
 const peakRss = new Map<string, number>();
-/** VmHWM once the routes every server serves are done, before our event page raises it. */
+/** The highest VmHWM of a server's processes on the routes every server serves (our event page's are apart). */
 const peakRssShared = new Map<string, number>();
 
 buildDist();
@@ -83,12 +84,16 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+// Interleaved route by route (round 1: hello on A B C, users on A B C, ...), each server
+// in a fresh process for each route: on this shared VM the machine's speed drifts over
+// minutes, and servers measured a minute apart on the same route were compared across
+// such drifts (node:http once measured at 0.71 × Fastify, once at 1.06 ×).
 for (let round = 1; round <= rounds; round++) {
-  for (const spec of servers) {
-    const { child, port } = await start(spec);
-    for (const scenario of scenarios) {
+  for (const scenario of scenarios) {
+    for (const spec of servers) {
       if (scenario.only !== undefined && !scenario.only.includes(spec.name)) continue;
       if (spec.scenarios !== undefined && !spec.scenarios.includes(scenario.name)) continue;
+      const { child, port } = await start(spec);
       const url = `http://127.0.0.1:${port}${scenario.path}`;
       if (warmup > 0) await load(url, warmup, scenario.headers);
       const cpuBefore = cpuMicros(child.pid!);
@@ -98,9 +103,9 @@ for (let round = 1; round <= rounds; round++) {
       samples.set(key, [...(samples.get(key) ?? []), { ...result, round, cpuPerRequest }]);
       if (scenario.only === undefined) peakRssShared.set(spec.name, Math.max(peakRssShared.get(spec.name) ?? 0, vmHwm(child.pid!)));
       process.stdout.write(`round ${round} ${spec.name.padEnd(10)} ${scenario.name.padEnd(40)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p99 ${result.p99} ms  ${cpuPerRequest.toFixed(1)} µs CPU/req${result.errors ? `  errors ${result.errors}` : ''}\n`);
+      peakRss.set(spec.name, Math.max(peakRss.get(spec.name) ?? 0, vmHwm(child.pid!)));
+      await stop(child);
     }
-    peakRss.set(spec.name, Math.max(peakRss.get(spec.name) ?? 0, vmHwm(child.pid!)));
-    await stop(child);
   }
 }
 
@@ -137,7 +142,7 @@ if (args.get('write') !== 'false' && args.get('no-write') === undefined) {
 
 Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.
 
-Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections, ${warmup} s warm-up per route, then ${rounds} interleaved rounds of ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. "CPU µs/req" is the server process's user+system CPU time over the measured run divided by the requests it answered (from /proc/<pid>/stat): unlike req/s it does not depend on how hard the single load-generator process can push, so "Fastify CPU ÷ ours" (above 1: we spend less CPU per request) is the steadier comparison on a shared machine. Peak RSS is the server's VmHWM: on the rows of the routes every server serves, as it stood once those were done (so each server is compared after the same work); on the event page's row, after everything. Every server, ours and the peers, runs compiled ahead to JavaScript (\`npm run build\`, dist/), as \`npm run start:prod\` runs the app: none pays for the TypeScript loader's thread.
+Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections; ${rounds} rounds, each interleaved route by route (every server on one route, one after the other, then the next route), each server in a fresh process per route, warmed up for ${warmup} s, then measured for ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. "CPU µs/req" is the server process's user+system CPU time over the measured run divided by the requests it answered (from /proc/<pid>/stat): unlike req/s it does not depend on how hard the single load-generator process can push, so "Fastify CPU ÷ ours" (above 1: we spend less CPU per request) is the steadier comparison on a shared machine. Peak RSS is the server's VmHWM, the highest of its processes: on the rows of the routes every server serves, over those routes' processes (so each server is compared after the same work); on the event page's row, over all of ours. Every server, ours and the peers, runs compiled ahead to JavaScript (\`npm run build\`, dist/), as \`npm run start:prod\` runs the app: none pays for the TypeScript loader's thread.
 Every server has the same table of ${100} routes (half static, half with parameters). Ours is the events app in prod with the full listener chain, served by its default transport (the framework's own HTTP/1.1 server, src/server/http1/); its 404 renders the prod error page through the error sub-request.
 
 Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; Node ${process.version}; fastify ${version('fastify')}, express ${version('express')}, hono ${version('hono')} (@hono/node-server ${version('@hono/node-server')}), autocannon ${version('autocannon')}.
