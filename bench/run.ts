@@ -44,6 +44,7 @@ const peakRss = new Map<string, number>();
 const peakRssShared = new Map<string, number>();
 
 buildDist();
+spawnSync('sync');
 
 async function start(spec: ServerSpec): Promise<{ child: ChildProcess; port: number }> {
   const command = hasTaskset ? 'taskset' : process.execPath;
@@ -105,6 +106,9 @@ for (let round = 1; round <= rounds; round++) {
       process.stdout.write(`round ${round} ${spec.name.padEnd(10)} ${scenario.name.padEnd(40)} ${Math.round(result.requestsPerSecond).toString().padStart(7)} req/s  p99 ${result.p99} ms  ${cpuPerRequest.toFixed(1)} µs CPU/req${result.errors ? `  errors ${result.errors}` : ''}\n`);
       peakRss.set(spec.name, Math.max(peakRss.get(spec.name) ?? 0, vmHwm(child.pid!)));
       await stop(child);
+      // What a server wrote (the dev server's log: tens of MB a run) is flushed now, not
+      // while the next server is measured.
+      spawnSync('sync');
     }
   }
 }
