@@ -50,6 +50,12 @@ describe('ChunkedDecoder', () => {
     malformed('-1\r\n');
   });
 
+  test('after the size only whitespace, then a `;` extension or the CRLF, may come', () => {
+    assert.deepEqual(decode('3 ;x=1\r\nabc\r\n0 \r\n\r\n'), { body: 'abc', rest: '', done: true });
+    malformed('3 garbage\r\nabc\r\n');
+    malformed('3x\r\nabc\r\n');
+  });
+
   test('a size beyond 2^52 bytes is refused before it overflows', () => {
     malformed('fffffffffffffff\r\n', 413);
   });

@@ -2,6 +2,8 @@ import { HttpParseError } from './request-head.ts';
 
 const enum State {
   Size,
+  /** Whitespace after the size (BWS): only a `;` or the CRLF may follow. */
+  SizeSpace,
   Extension,
   SizeLf,
   Data,
@@ -57,12 +59,22 @@ export class ChunkedDecoder {
             throw new HttpParseError(400, 'A chunk size is malformed.');
           } else if (byte === cr) {
             this.#state = State.SizeLf;
-          } else if (byte === 59 /* ; */ || byte === 32 || byte === 9) {
+          } else if (byte === 59 /* ; */) {
             this.#state = State.Extension;
+          } else if (byte === 32 || byte === 9) {
+            this.#state = State.SizeSpace;
           } else {
             throw new HttpParseError(400, 'A chunk size is malformed.');
           }
           i++;
+          break;
+        }
+        case State.SizeSpace: {
+          const byte = chunk[i++]!;
+          if (byte === 59 /* ; */) this.#state = State.Extension;
+          else if (byte === cr) this.#state = State.SizeLf;
+          else if (byte !== 32 && byte !== 9) throw new HttpParseError(400, 'A chunk size is malformed.');
+          else this.#count(1);
           break;
         }
         case State.Extension: {
