@@ -44,8 +44,8 @@ const enum State {
  * node's IncomingMessage and ServerResponse have for them).
  *
  * Why not node:http: IncomingMessage and ServerResponse are streams with a cost per
- * request (about 20 k instructions per /hello measured with callgrind, half of a request's
- * total) that a response made in memory, the usual case, does not need. Here a request
+ * request that a response made in memory, the usual case, does not need (callgrind: the
+ * app's /hello took 68 k instructions over node:http, 45 k here). Here a request
  * without a body is a plain object and its response one socket write; a body, streamed or
  * uploaded, still goes through streams.
  *
