@@ -43,9 +43,10 @@ interface Connection {
 const clientGoneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'EPIPE', 'ECONNRESET']);
 
 /**
- * Turns node:http's (IncomingMessage, ServerResponse) into a Request, asks the application
- * for the Response, writes it, and runs terminate once the client has it. Every failure
- * stays within its own request: the server keeps serving the others.
+ * Turns a transport's request and response (Http1Server's, or node:http's IncomingMessage
+ * and ServerResponse) into a Request, asks the application for the Response, writes it,
+ * and runs terminate once the client has it. Every failure stays within its own request:
+ * the server keeps serving the others.
  *
  * A response the application made synchronously is written in the same turn, without a
  * promise; one listener on the response's `close` runs terminate.
