@@ -20,7 +20,7 @@ const lf = 10;
 /**
  * Decodes a chunked body (RFC 9112 §7.1) as its bytes arrive, in any split. Chunk
  * extensions are skipped, trailer fields read past and dropped; a malformed size, a
- * missing CRLF or a size past 2^53 is an HttpParseError (the connection cannot be read
+ * missing CRLF or a size of more than 13 hex digits (2^52) is an HttpParseError (the connection cannot be read
  * any further). `limit` bounds what extensions and trailers may add to the body's size.
  */
 export class ChunkedDecoder {

@@ -162,7 +162,6 @@ export class Http1Connection {
   #pending: Buffer | undefined;
   /** How far into #pending the end of the head has been looked for in vain: a head sent in pieces is searched once, not once per piece. */
   #searched = 0;
-  #request: Http1Request | undefined;
   #response: Http1Response | undefined;
   #body: IncomingBody | undefined;
   #reading = false;
@@ -195,11 +194,11 @@ export class Http1Connection {
         if (server.keepAliveTimeout > 0 && elapsed >= server.keepAliveTimeout) this.destroy();
         break;
       case State.Head:
-        if (elapsed >= server.headersTimeout) this.#refuse(408, 'Request Timeout');
+        if (elapsed >= server.headersTimeout) this.#refuse(408);
         break;
       case State.Busy:
         if (this.#body !== undefined && !this.#body.complete && server.requestTimeout > 0 && elapsed >= server.requestTimeout) {
-          if (this.#response?.headersSent === false) this.#refuse(408, 'Request Timeout');
+          if (this.#response?.headersSent === false) this.#refuse(408);
           else this.destroy();
         }
         break;
@@ -251,7 +250,7 @@ export class Http1Connection {
     const maxHeaderSize = this.server.maxHeaderSize;
     if (end === -1 || end - start > maxHeaderSize) {
       if (pending.length - start > maxHeaderSize) {
-        this.#refuse(431, 'Request Header Fields Too Large');
+        this.#refuse(431);
       } else {
         this.#pending = start === 0 ? pending : start === pending.length ? undefined : pending.subarray(start);
         // the terminator may begin in the last 3 bytes, its rest still to come
@@ -265,7 +264,7 @@ export class Http1Connection {
       head = parseRequestHead(pending, start, end + 2, this.server.maxHeadersCount);
     } catch (error) {
       if (!(error instanceof HttpParseError)) throw error;
-      this.#refuse(error.statusCode, statusTexts[error.statusCode] ?? 'Bad Request');
+      this.#refuse(error.statusCode);
       return false;
     }
     const after = end + 4;
@@ -280,7 +279,7 @@ export class Http1Connection {
         } catch (error) {
           // malformed before the application saw the request: it never will
           if (!(error instanceof HttpParseError)) throw error;
-          this.#refuse(error.statusCode, statusTexts[error.statusCode] ?? 'Bad Request');
+          this.#refuse(error.statusCode);
           return false;
         }
       }
@@ -291,7 +290,6 @@ export class Http1Connection {
       this.#body = undefined;
       request.complete = true;
     }
-    this.#request = request;
     this.#response = response;
     this.#state = State.Busy;
     this.#pending = rest;
@@ -302,7 +300,6 @@ export class Http1Connection {
   /** The request's response is written out; the next request may be read. @internal */
   responded(response: Http1Response, keepAlive: boolean): void {
     if (response !== this.#response || this.#state === State.Closed) return;
-    this.#request = undefined;
     this.#response = undefined;
     const bodyLeft = this.#body !== undefined && !this.#body.complete;
     if (!keepAlive || bodyLeft || this.server.closing) {
@@ -314,12 +311,11 @@ export class Http1Connection {
     }
     this.#body = undefined;
     this.#resume();
+    this.#since = Date.now();
     if (this.#pending === undefined) {
       this.#state = State.Idle;
-      this.#since = Date.now();
     } else {
       this.#state = State.Head;
-      this.#since = Date.now();
       // a response made at once, inside the request's own dispatch, lets that loop go on
       if (!this.#reading) this.#readRequests();
     }
@@ -350,14 +346,14 @@ export class Http1Connection {
   }
 
   #bodyFailed(error: unknown): void {
-    const parseError = error instanceof HttpParseError ? error : undefined;
-    this.#body?.fail(new Error(parseError?.message ?? String(error)));
-    if (parseError !== undefined && this.#response?.headersSent === false) this.#refuse(parseError.statusCode, statusTexts[parseError.statusCode] ?? 'Bad Request');
+    this.#body?.fail(error instanceof Error ? error : new Error(String(error)));
+    if (error instanceof HttpParseError && this.#response?.headersSent === false) this.#refuse(error.statusCode);
     else this.destroy();
   }
 
-  /** Answers a request that cannot be read (a malformed head, a timeout) and closes the connection. */
-  #refuse(statusCode: number, statusText: string): void {
+  /** Answers a request that cannot be read (a malformed head, a timeout) with `statusCode` and closes the connection. */
+  #refuse(statusCode: number): void {
+    const statusText = statusTexts[statusCode] ?? 'Bad Request';
     this.#state = State.Closed;
     this.#pending = undefined;
     // a response the application is still making has nowhere to go now
@@ -486,6 +482,10 @@ export class Http1Response extends EventEmitter {
   #facts: HeadFacts | undefined;
   #chunked = false;
   #bodiless = false;
+  /** The head holds a latin1 header value: it is written as latin1, apart from a string body. */
+  #latin1Head = false;
+  /** What runs once the socket drains, when `end` could not hand everything over at once. */
+  #afterDrain: (() => void) | undefined;
 
   constructor(connection: Http1Connection, req: Http1Request, keepAlive: boolean) {
     super();
@@ -510,7 +510,7 @@ export class Http1Response extends EventEmitter {
       statusText = undefined;
     }
     // checked now, as node:http checks: an invalid header fails here, before anything is sent
-    this.#facts = serializeHead(statusCode, statusText ?? statusTexts[statusCode] ?? 'unknown', headers);
+    this.#facts = serializeHead(statusCode, statusText, headers);
     this.statusCode = statusCode;
     this.statusMessage = statusText;
     return this;
@@ -576,7 +576,7 @@ export class Http1Response extends EventEmitter {
       // the usual case: the whole response in one write, its length known
       const body = chunk === undefined ? '' : chunk;
       const head = this.#headText(body);
-      if (this.#bodiless || (typeof body === 'string' ? body.length === 0 : body.length === 0)) {
+      if (this.#bodiless || body.length === 0) {
         flushed = socket.write(head, 'latin1');
       } else if (typeof body === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8') && !this.#latin1Head) {
         flushed = socket.write(head + body, 'utf8');
@@ -593,9 +593,6 @@ export class Http1Response extends EventEmitter {
     else this.#afterDrain = callback ?? noop;
     return this;
   }
-
-  #latin1Head = false;
-  #afterDrain: (() => void) | undefined;
 
   /** The socket took all it was given. @internal */
   drained(): void {
@@ -643,7 +640,7 @@ export class Http1Response extends EventEmitter {
    */
   #headText(body: string | Uint8Array | undefined): string {
     const status = this.statusCode;
-    const facts = this.#facts ?? serializeHead(status, this.statusMessage ?? statusTexts[status] ?? 'unknown', undefined);
+    const facts = this.#facts ?? serializeHead(status, this.statusMessage, undefined);
     this.headersSent = true;
     this.#latin1Head = facts.latin1;
     this.#bodiless = this.#head || status === 204 || status === 304 || status < 200;

@@ -62,14 +62,15 @@ export interface HeadFacts {
 }
 
 /**
- * The status line and header lines of a response, every name and value checked as
- * node:http checks them: a CR or LF in a value (response splitting) is an error, not
- * a line.
+ * The status line (the table's text when `statusText` is not given) and header lines of a
+ * response, every name and value checked as node:http checks them: a CR or LF in a value
+ * (response splitting) is an error, not a line.
  */
-export function serializeHead(statusCode: number, statusText: string, headers: HeaderList | HeaderObject | undefined): HeadFacts {
+export function serializeHead(statusCode: number, statusText: string | undefined, headers: HeaderList | HeaderObject | undefined): HeadFacts {
   if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 999) throw new RangeError(`Invalid status code: ${statusCode}.`);
   // the table's own text needs no test
-  if (statusText !== statusTexts[statusCode] && invalidValue.test(statusText)) throw new InvalidHeaderError('Invalid character in the status text.');
+  if (statusText === undefined) statusText = statusTexts[statusCode] ?? 'unknown';
+  else if (statusText !== statusTexts[statusCode] && invalidValue.test(statusText)) throw new InvalidHeaderError('Invalid character in the status text.');
   const facts: HeadFacts = { text: `HTTP/1.1 ${statusCode} ${statusText}\r\n`, latin1: false, contentLength: false, chunked: false, date: false, connectionClose: false, connection: false };
   if (headers === undefined) return facts;
   if (Array.isArray(headers)) {
@@ -104,22 +105,25 @@ function addLine(facts: HeadFacts, name: string, value: string): void {
 }
 
 function note(facts: HeadFacts, kind: Kind, value: string | readonly string[]): void {
-  const text = typeof value === 'string' ? value : value.join(',');
   switch (kind) {
     case Kind.ContentLength:
       facts.contentLength = true;
       break;
     case Kind.TransferEncoding:
-      facts.chunked = /(?:^|,)\s*chunked\s*$/i.test(text);
+      facts.chunked = /(?:^|,)\s*chunked\s*$/i.test(joined(value));
       break;
     case Kind.Date:
       facts.date = true;
       break;
     case Kind.Connection:
       facts.connection = true;
-      facts.connectionClose = /(?:^|,)\s*close\s*(?:,|$)/i.test(text);
+      facts.connectionClose = /(?:^|,)\s*close\s*(?:,|$)/i.test(joined(value));
       break;
   }
+}
+
+function joined(value: string | readonly string[]): string {
+  return typeof value === 'string' ? value : value.join(',');
 }
 
 let cachedDate: string | undefined;

@@ -1,3 +1,5 @@
+import { headerKey } from '../../http/header-name.ts';
+
 /**
  * The head of an HTTP/1.x request (RFC 9112): request line and header fields, parsed from
  * the bytes up to the empty line, strictly. Whatever a lenient parser would have to guess
@@ -61,27 +63,21 @@ const enum Kind {
 }
 
 interface Field {
-  /** The lowercase name, the same string object for every spelling. */
+  /** The lowercase name, as headerKey gives it (the string HeaderBag looks headers up by). */
   readonly name: string;
   readonly kind: Kind;
 }
 
 /** Each spelling of a field name seen before, with its lowercase name and kind: one lookup per field. Bounded, so clients cannot grow it. */
 const knownFields = new Map<string, Field>();
-const lowercaseNames = new Map<string, string>();
 const maxRememberedNames = 512;
 
 function fieldOf(spelling: string): Field {
   let field = knownFields.get(spelling);
   if (field === undefined) {
-    const lower = spelling.toLowerCase();
-    // one name object per lowercase name, whatever the spelling
-    const name = lowercaseNames.get(lower) ?? lower;
+    const name = headerKey(spelling);
     field = { name, kind: kindOf(name) };
-    if (knownFields.size < maxRememberedNames) {
-      knownFields.set(spelling, field);
-      lowercaseNames.set(name, name);
-    }
+    if (knownFields.size < maxRememberedNames) knownFields.set(spelling, field);
   }
   return field;
 }
@@ -125,14 +121,13 @@ interface LatinSlicing {
  */
 export function parseRequestHead(bytes: Uint8Array, start: number, end: number, maxHeadersCount = 2000): RequestHead {
   const head = (bytes as unknown as LatinSlicing).latin1Slice(start, end);
-  const length = end;
   let i = start;
-  while (i < length && (classes[bytes[i]!]! & TOKEN) !== 0) i++;
+  while (i < end && (classes[bytes[i]!]! & TOKEN) !== 0) i++;
   if (i === start || bytes[i] !== 32) throw malformedLine();
   const method = head.slice(0, i - start);
   const targetStart = ++i;
-  while (i < length && (classes[bytes[i]!]! & VISIBLE) !== 0) i++;
-  if (i === targetStart || bytes[i] !== 32 || i + 10 >= length) throw malformedLine();
+  while (i < end && (classes[bytes[i]!]! & VISIBLE) !== 0) i++;
+  if (i === targetStart || bytes[i] !== 32 || i + 10 >= end) throw malformedLine();
   const url = head.slice(targetStart - start, i - start);
   const major = bytes[i + 6]! - 48;
   const minor = bytes[i + 8]! - 48;
@@ -151,7 +146,7 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
   let expect: string | undefined;
   let hosts = 0;
   // every line ends in CRLF (the head does), so no scan below runs past `end`
-  while (i < length) {
+  while (i < end) {
     const nameStart = i;
     let octet = bytes[i]!;
     while ((classes[octet]! & TOKEN) !== 0) octet = bytes[++i]!;
