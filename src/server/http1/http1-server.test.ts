@@ -325,6 +325,16 @@ describe('Http1Server', () => {
     assert.doesNotMatch(reply, /stolen/);
   });
 
+  test('the Content-Length of a string body counts its bytes in the encoding it is written in', async () => {
+    const { port } = await serve((req, res) => {
+      res.end('héllo', req.url === '/latin1' ? 'latin1' : undefined);
+    });
+    const latin1 = await new Client(port).send('GET /latin1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all();
+    assert.match(latin1, /Content-Length: 5\r\n[^]*\r\n\r\nh\xe9llo$/);
+    const utf8 = await new Client(port).send('GET /utf8 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all();
+    assert.match(utf8, /Content-Length: 6\r\n[^]*\r\n\r\nh\xc3\xa9llo$/);
+  });
+
   test('HEAD gets the headers GET would, and no body', async () => {
     const { port } = await serve((_req, res) => {
       res.writeHead(200, ['Content-Length', '5']);

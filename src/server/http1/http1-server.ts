@@ -575,7 +575,7 @@ export class Http1Response extends EventEmitter {
     if (!this.headersSent) {
       // the usual case: the whole response in one write, its length known
       const body = chunk === undefined ? '' : chunk;
-      const head = this.#headText(body);
+      const head = this.#headText(body, encoding as BufferEncoding | undefined);
       if (this.#bodiless || body.length === 0) {
         flushed = socket.write(head, 'latin1');
       } else if (typeof body === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8') && !this.#latin1Head) {
@@ -638,7 +638,7 @@ export class Http1Response extends EventEmitter {
    * and the body's framing when the application did not say. `body` is the whole body
    * when known (end without writes), undefined when the body follows in writes.
    */
-  #headText(body: string | Uint8Array | undefined): string {
+  #headText(body: string | Uint8Array | undefined, encoding?: BufferEncoding): string {
     const status = this.statusCode;
     const facts = this.#facts ?? serializeHead(status, this.statusMessage, undefined);
     this.headersSent = true;
@@ -649,7 +649,7 @@ export class Http1Response extends EventEmitter {
     if (facts.connectionClose || this.#connection.server.closing) this.shouldKeepAlive = false;
     if (!this.#bodiless && !facts.contentLength) {
       if (body !== undefined) {
-        text += `Content-Length: ${typeof body === 'string' ? Buffer.byteLength(body) : body.length}\r\n`;
+        text += `Content-Length: ${typeof body === 'string' ? Buffer.byteLength(body, encoding) : body.length}\r\n`;
       } else if (facts.chunked) {
         this.#chunked = true;
       } else if (this.req.httpVersion === '1.1') {
