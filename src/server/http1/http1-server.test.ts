@@ -1,4 +1,5 @@
-import { afterEach, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
+import { createHash, randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
@@ -11,9 +12,11 @@ import { Http1Server, type Http1Request, type Http1Response, type Http1ServerOpt
 type Handler = (req: Http1Request, res: Http1Response) => void;
 
 const servers: Http1Server[] = [];
+/** Whether the suite running reads connections through their streams (the path TLS takes) rather than into the server's buffer. */
+let streamReads = false;
 
 async function serve(handler: Handler, options: Http1ServerOptions = {}): Promise<{ server: Http1Server; port: number }> {
-  const server = new Http1Server(options, handler);
+  const server = new Http1Server({ streamReads, ...options }, handler);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as AddressInfo).port };
@@ -82,7 +85,43 @@ function bodiesOf(raw: string): string[] {
   return bodies;
 }
 
-describe('Http1Server', () => {
+for (const reads of ['into the server buffer', 'through the socket stream'] as const) describe(`Http1Server, reading ${reads}`, () => {
+  before(() => {
+    streamReads = reads === 'through the socket stream';
+  });
+
+  test('reads a plain connection into its buffer unless told to read through the stream', async () => {
+    const { port } = await serve((req, res) => res.end(String(req.socket.listenerCount('data'))));
+    const reply = await new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all();
+    assert.deepEqual(bodiesOf(reply), [streamReads ? '1' : '0']);
+  });
+
+  test('what a request leaves for later reads is kept as it was sent: a body read slowly and kept in parts, a head sent in pieces', async () => {
+    const sent = randomBytes(512 * 1024);
+    const { port } = await serve(async (req, res) => {
+      const parts: Buffer[] = [];
+      if (req.body !== undefined) {
+        for await (const chunk of req.body) {
+          parts.push(chunk as Buffer);
+          await sleep(0);
+        }
+      }
+      res.end(`${req.method} ${req.url} ${createHash('sha256').update(Buffer.concat(parts)).digest('hex')}`);
+    });
+    const client = new Client(port);
+    client.send(`PUT /body HTTP/1.1\r\nHost: x\r\nContent-Length: ${sent.length}\r\n\r\n`);
+    for (let at = 0; at < sent.length; at += 7_001) client.socket.write(sent.subarray(at, at + 7_001));
+    // each piece of the next head arrives in a read of its own, at the start of the buffer when there is one
+    await sleep(30);
+    client.send('GET /aft');
+    await sleep(30);
+    client.send('er HTTP/1.1\r\nHo');
+    await sleep(30);
+    client.send('st: x\r\nConnection: close\r\n\r\n');
+    const none = createHash('sha256').digest('hex');
+    assert.deepEqual(bodiesOf(await client.all()), [`PUT /body ${createHash('sha256').update(sent).digest('hex')}`, `GET /after ${none}`]);
+  });
+
   test('answers a request with the status line, the headers, Date, Content-Length and keep-alive', async () => {
     const { port } = await serve(answer('hello'));
     const client = new Client(port).send('GET /hi HTTP/1.1\r\nHost: x\r\n\r\n');
