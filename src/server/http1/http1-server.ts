@@ -65,6 +65,8 @@ export class Http1Server extends EventEmitter {
   readonly #net: NetServer;
   readonly #connections = new Set<Http1Connection>();
   readonly keepAliveTimeout: number;
+  /** The header lines of a response after which the connection stays open. @internal */
+  readonly keepAliveLines: string;
   readonly headersTimeout: number;
   readonly requestTimeout: number;
   readonly maxHeaderSize: number;
@@ -82,6 +84,7 @@ export class Http1Server extends EventEmitter {
   constructor(options: Http1ServerOptions = {}, onRequest?: (req: Http1Request, res: Http1Response) => void) {
     super();
     this.keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
+    this.keepAliveLines = this.keepAliveTimeout > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(this.keepAliveTimeout / 1000)}\r\n` : 'Connection: keep-alive\r\n';
     this.requestTimeout = options.requestTimeout ?? 300_000;
     this.headersTimeout = options.headersTimeout ?? (this.requestTimeout > 0 ? Math.min(60_000, this.requestTimeout) : 60_000);
     this.maxHeaderSize = options.maxHeaderSize ?? 16 * 1024;
@@ -692,12 +695,7 @@ export class Http1Response extends EventEmitter {
         this.shouldKeepAlive = false;
       }
     }
-    if (!facts.connection) {
-      const keepAliveTimeout = this.#connection.server.keepAliveTimeout;
-      if (!this.shouldKeepAlive) text += 'Connection: close\r\n';
-      else if (keepAliveTimeout > 0) text += `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveTimeout / 1000)}\r\n`;
-      else text += 'Connection: keep-alive\r\n';
-    }
+    if (!facts.connection) text += this.shouldKeepAlive ? this.#connection.server.keepAliveLines : 'Connection: close\r\n';
     return `${text}\r\n`;
   }
 }
