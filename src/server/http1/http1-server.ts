@@ -729,8 +729,8 @@ function readIntoFieldsOf(socket: Socket): ReadIntoFields | null {
  * buffer, and the socket's own fields for the option (found by their symbols'
  * descriptions, and only used when all three are there and unset). A read then
  * skips what the stream machinery does for each chunk: a 64 KiB buffer allocated, then
- * pushed, emitted and a next read(0) scheduled (about 4 k instructions per request on
- * /hello, a tenth of all). `pause()`, `resume()`, 'end', 'error' and 'close' behave as
+ * pushed, emitted and a next read(0) scheduled (callgrind: /hello went from 38.8 k to
+ * 35.8 k instructions). `pause()`, `resume()`, 'end', 'error' and 'close' behave as
  * before: node's Socket handles the option in each of them.
  */
 function lendReads(socket: Socket, buffer: Buffer, onRead: (length: number) => boolean): boolean {
