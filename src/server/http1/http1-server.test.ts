@@ -177,6 +177,16 @@ for (const reads of ['into the server buffer', 'through the socket stream'] as c
     assert.equal(bodiesOf(reply).length, count);
   });
 
+  test('answers pipelined requests past the read-ahead, answered later, each with its own target, in order', async () => {
+    const { port } = await serve((req, res) => setImmediate(() => res.end(req.url)));
+    const count = 6_000;
+    let requests = '';
+    for (let i = 0; i < count; i++) requests += `GET /${i} HTTP/1.1\r\nHost: x\r\n${i === count - 1 ? 'Connection: close\r\n' : ''}\r\n`;
+    assert.ok(requests.length > 2 * 64 * 1024);
+    const bodies = bodiesOf(await new Client(port).send(requests).all());
+    assert.deepEqual(bodies, Array.from({ length: count }, (_, i) => `/${i}`));
+  });
+
   test('reads a request that arrives one byte at a time', async () => {
     const { port } = await serve(answer('whole'));
     const client = new Client(port);
