@@ -233,8 +233,7 @@ export class Http1Connection {
    */
   #receivedInto(buffer: Buffer, length: number): boolean {
     this.#received(buffer.subarray(0, length));
-    const pending = this.#pending;
-    if (pending !== undefined && pending.buffer === buffer.buffer) this.#pending = Buffer.from(pending);
+    if (this.#pending !== undefined) this.#pending = outliving(this.#pending, buffer);
     return true;
   }
 
@@ -453,9 +452,7 @@ export class IncomingBody extends Readable {
   }
 
   #push(data: Buffer): void {
-    // a chunk read into the server's buffer is copied: the next read overwrites it
-    const lent = this.#connection.server.readBuffer;
-    if (!this.push(lent !== undefined && data.buffer === lent.buffer ? Buffer.from(data) : data)) this.#connection.pauseBody();
+    if (!this.push(outliving(data, this.#connection.server.readBuffer))) this.#connection.pauseBody();
   }
 
   #finish(): void {
@@ -701,6 +698,11 @@ export class Http1Response extends EventEmitter {
 }
 
 function noop(): void {}
+
+/** `data` itself, or a copy of it when it lies in `readBuffer`, which the next read overwrites. */
+function outliving(data: Buffer, readBuffer: Buffer | undefined): Buffer {
+  return readBuffer !== undefined && data.buffer === readBuffer.buffer ? Buffer.from(data) : data;
+}
 
 /** The fields of a net.Socket that its `onread` option sets, found by their symbols' descriptions. */
 interface ReadIntoFields {
