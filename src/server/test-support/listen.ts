@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NodeAdapter, type NodeAdapterOptions } from '../node-adapter.ts';
 import { Http1Server } from '../http1/http1-server.ts';
+import type { Transport } from '../node-server.ts';
 import type { HttpApplication } from '../http-application.ts';
 
 /** Both transports the server can speak HTTP with; the server tests run over each. */
-export const transports = ['sluice', 'node'] as const;
-export type Transport = (typeof transports)[number];
+export const transports: readonly Transport[] = ['sluice', 'node'];
 
 export interface Listening {
   server: Server | Http1Server;
