@@ -1,11 +1,11 @@
 import { AppKernel } from '../app/src/app-kernel.ts';
 import { projectDir } from '../app/src/create-kernel.ts';
 import { configFor } from '../app/config/config.ts';
-import { Bundle } from '../src/kernel/bundle.ts';
-import type { Kernel } from '../src/kernel/kernel.ts';
-import { Route } from '../src/routing/route.ts';
-import { JsonResponse } from '../src/http/json-response.ts';
-import type { Request } from '../src/http/request.ts';
+import { Bundle } from 'sluice';
+import type { Kernel } from 'sluice';
+import { Route } from 'sluice/routing';
+import { JsonResponse } from 'sluice';
+import type { Request } from 'sluice';
 import { benchRoutes, toBraces } from './routes.ts';
 
 /** The same route table as the peers, on top of the events app, through the full listener chain. */

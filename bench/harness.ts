@@ -43,7 +43,7 @@ export const scenarios: readonly Scenario[] = [
  * and the peers, runs as production code does, without the TypeScript loader and its thread.
  */
 export function buildDist(): void {
-  const built = spawnSync(process.execPath, [join(here, '..', 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [join(here, '..', 'scripts', 'build.mjs'), '--js-only'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('npm run build failed');
 }
 

@@ -9,9 +9,9 @@
  * framework's time goes.
  */
 import { performance } from 'node:perf_hooks';
-import { Request } from '../src/http/request.ts';
-import { isThenable } from '../src/event-dispatcher/listener.ts';
-import type { Response } from '../src/http/response.ts';
+import { Request } from 'sluice';
+import { isThenable } from 'sluice';
+import type { Response } from 'sluice';
 import { createBenchKernel } from './bench-kernel.ts';
 
 const path = process.argv[2] ?? '/';

@@ -20,10 +20,10 @@
 import FindMyWay from 'find-my-way';
 import { addRoute, createRouter, findRoute } from 'rou3';
 import { compileRouter } from 'rou3/compiler';
-import { CompiledUrlMatcher } from '../src/routing/compiled-url-matcher.ts';
-import { RequestContext } from '../src/routing/request-context.ts';
-import { RouteCollection } from '../src/routing/route-collection.ts';
-import { Route } from '../src/routing/route.ts';
+import { CompiledUrlMatcher } from 'sluice/routing';
+import { RequestContext } from 'sluice/routing';
+import { RouteCollection } from 'sluice/routing';
+import { Route } from 'sluice/routing';
 
 const seconds = Number(process.argv.find((arg) => arg.startsWith('--seconds='))?.split('=')[1] ?? 2);
 const freshStrings = !process.argv.includes('--same-strings');

@@ -14,8 +14,14 @@
 // the .ts file and line (src/support/compiled-source.ts reads a map when an error's
 // location is first needed), and so do all stack traces under --enable-source-maps.
 //
-// Usage: node scripts/build.mjs [outDir]   (default: dist)
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// The framework's type declarations (dist/src/**/*.d.ts, for the published package) come
+// from the TypeScript compiler (tsconfig.build.json), with their relative specifiers
+// rewritten from .ts to .js as the JavaScript's are.
+//
+// Usage: node scripts/build.mjs [outDir] [--js-only]   (default: dist; --js-only skips the declarations)
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
@@ -63,14 +69,51 @@ export async function build(outDir = join(root, 'dist')) {
       await Promise.all([writeFile(outPath, code), writeFile(`${outPath}.map`, map)]);
     }),
   );
-  // The output is ES modules whatever the nearest package.json says.
-  await writeFile(join(outDir, 'package.json'), '{ "type": "module" }\n');
+  await writeFile(join(outDir, 'package.json'), `${JSON.stringify(await compiledPackage(), null, 2)}\n`);
   return files.length;
 }
 
+/**
+ * The package.json of the output: ES modules, and the package's own name with its subpaths
+ * mapped to the compiled framework beside it, so the compiled application's imports of
+ * `sluice` and `sluice/*` (a self-reference) find this build, wherever it was written.
+ */
+async function compiledPackage() {
+  const { name, exports } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+  const compiled = {};
+  for (const [subpath, target] of Object.entries(exports)) {
+    if (typeof target === 'object' && target.default !== undefined) compiled[subpath] = target.default.replace(/^\.\/dist\//, './');
+  }
+  return { name, type: 'module', exports: compiled };
+}
+
+/**
+ * The declarations of src/ under `outDir`/src, from the compiler. Their imports of
+ * sibling modules name the .js files the package ships.
+ */
+export async function buildDeclarations(outDir = join(root, 'dist')) {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir], { cwd: root, stdio: 'inherit' });
+  const declarations = (await readdir(join(outDir, 'src'), { recursive: true })).filter((name) => name.endsWith('.d.ts'));
+  await Promise.all(
+    declarations.map(async (name) => {
+      const path = join(outDir, 'src', name);
+      const text = await readFile(path, 'utf8');
+      const rewritten = text.replace(tsSpecifier, (_, quote, specifier) => `${quote}${specifier}.js${quote}`);
+      if (rewritten !== text) await writeFile(path, rewritten);
+    }),
+  );
+  return declarations.length;
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const outDir = process.argv[2] === undefined ? undefined : join(process.cwd(), process.argv[2]);
+  const args = process.argv.slice(2);
+  const jsOnly = args.includes('--js-only');
+  const dir = args.find((arg) => !arg.startsWith('--'));
+  const outDir = dir === undefined ? join(root, 'dist') : join(process.cwd(), dir);
   const started = performance.now();
   const count = await build(outDir);
-  process.stdout.write(`Compiled ${count} modules to ${relative(process.cwd(), outDir ?? join(root, 'dist')) || '.'} in ${Math.round(performance.now() - started)} ms\n`);
+  const declarations = jsOnly ? 0 : await buildDeclarations(outDir);
+  const what = jsOnly ? `${count} modules` : `${count} modules and ${declarations} declaration files`;
+  process.stdout.write(`Compiled ${what} to ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms\n`);
 }

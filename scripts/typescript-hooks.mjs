@@ -8,6 +8,19 @@ const { compilerOptions } = JSON.parse(readFileSync(fileURLToPath(new URL('../ts
 const target = `node${process.versions.node.split('.')[0]}`;
 
 /**
+ * Imports of `sluice` and `sluice/*` resolve to the framework's TypeScript sources
+ * (package.json's `sluice-source` condition) wherever this loader runs: the repository's
+ * own application, tests and benchmarks use the sources as they are, while plain `node`
+ * (a production build, or an application that installed the package) gets the compiled
+ * JavaScript of the `default` condition.
+ */
+export async function resolve(specifier, context, nextResolve) {
+  return nextResolve(specifier, { ...context, conditions: [...context.conditions, SOURCE_CONDITION] });
+}
+
+const SOURCE_CONDITION = 'sluice-source';
+
+/**
  * A `.ts` module outside node_modules is stripped of its types by esbuild, one file at a
  * time, with the project's class-field semantics and an inline source map (stack traces
  * name the .ts lines). The map carries mappings only, not the sources' text: Node parses

@@ -1,4 +1,4 @@
-import { runConsole } from '../../src/console/console-application.ts';
+import { runConsole } from 'sluice/console';
 import { createKernel } from '../src/create-kernel.ts';
 import { loadDevBundles } from '../src/dev-bundles.ts';
 

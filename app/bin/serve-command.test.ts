@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isPortFree } from '../../src/console/free-port.ts';
 
 const console = new URL('./console', import.meta.url).pathname;
 const watched = mkdtempSync(join(tmpdir(), 'sluice-serve-watch-'));
@@ -38,6 +37,15 @@ class Running {
   }
 }
 
+/** Whether nothing listens on 127.0.0.1:`port` (by listening there for a moment). */
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ host: '127.0.0.1', port, exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
 async function occupy(): Promise<{ server: Server; port: number }> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,7 +73,7 @@ describe('app/bin/console serve', () => {
 
       serve.process.kill('SIGINT');
       assert.equal(await serve.exited, 0);
-      assert.ok(await isPortFree('127.0.0.1', Number(new URL(url).port)), 'the server child is gone');
+      assert.ok(await isPortFree(Number(new URL(url).port)), 'the server child is gone');
     } finally {
       busy.server.close();
       serve.process.kill('SIGKILL');

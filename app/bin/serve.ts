@@ -1,4 +1,4 @@
-import { parseTransport, serveKernel } from '../../src/server/serve-kernel.ts';
+import { parseTransport, serveKernel } from 'sluice/server';
 import { createKernel } from '../src/create-kernel.ts';
 
 // `npm start`: the app on http://127.0.0.1:8000 (HOST, PORT override; SLUICE_TRANSPORT=node

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FrameworkConfigInput } from '../../src/kernel/kernel-config.ts';
+import type { FrameworkConfigInput } from 'sluice';
 
 let generatedSecret: string | undefined;
 

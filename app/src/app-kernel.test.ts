@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { projectDir } from './create-kernel.ts';
 import { testApp, type TestApp } from './test-support/app-test-kernel.ts';
-import { serveKernel, type RunningServer } from '../../src/server/serve-kernel.ts';
-import { formatLine } from '../../src/log/line-formatter.ts';
-import type { LogRecord } from '../../src/log/log-record.ts';
+import { serveKernel, type RunningServer } from 'sluice/server';
+import { formatLine } from 'sluice';
+import type { LogRecord } from 'sluice';
 
 interface Answer {
   status: number;

@@ -1,9 +1,9 @@
-import { Kernel, type KernelOptions } from '../../src/kernel/kernel.ts';
-import type { Bundle } from '../../src/kernel/bundle.ts';
-import { FrameworkBundle } from '../../src/framework-bundle/framework-bundle.ts';
-import { FrameworkExtraBundle } from '../../src/framework-extra-bundle/framework-extra-bundle.ts';
-import { SecurityBundle } from '../../src/security-bundle/security-bundle.ts';
-import { TemplatingBundle } from '../../src/templating-bundle/templating-bundle.ts';
+import { Kernel, type KernelOptions } from 'sluice';
+import type { Bundle } from 'sluice';
+import { FrameworkBundle } from 'sluice';
+import { FrameworkExtraBundle } from 'sluice';
+import { SecurityBundle } from 'sluice/security';
+import { TemplatingBundle } from 'sluice';
 import { AppBundle } from './app-bundle/app-bundle.ts';
 import { AdminUserProvider } from './app-bundle/security/admin-user-provider.ts';
 import { formatSize } from './app-bundle/image/event-images.ts';

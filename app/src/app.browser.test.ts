@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { serveKernel, type RunningServer } from '../../src/server/serve-kernel.ts';
+import { serveKernel, type RunningServer } from 'sluice/server';
 import { projectDir } from './create-kernel.ts';
 import { testApp, type TestApp } from './test-support/app-test-kernel.ts';
-import { launchChromium } from '../../src/testing/launch-chromium.ts';
+import { launchChromium } from 'sluice/testing';
 
 // Real Chromium, installed by the system (never downloaded); one launch for the whole file.
 const artifacts = join(projectDir, '..', 'var', 'test-artifacts');

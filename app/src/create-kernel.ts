@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LegacyDebug } from '../../src/debug/debug.ts';
+import { LegacyDebug } from 'sluice';
 import { AppKernel } from './app-kernel.ts';
 import { appSettingsFor, configFor, debugByDefault, type AppSettings } from '../config/config.ts';
 

@@ -1,5 +1,5 @@
-import type { WebProfilerBundle } from '../../src/web-profiler-bundle/web-profiler-bundle.ts';
-import type { WebServerBundle } from '../../src/web-server-bundle/web-server-bundle.ts';
+import type { WebProfilerBundle } from 'sluice/profiler';
+import type { WebServerBundle } from 'sluice/console';
 import { debugByDefault } from '../config/config.ts';
 
 /** The bundles only a debug kernel of this application registers. */
@@ -18,8 +18,8 @@ let loaded: DevBundles | undefined;
 export async function loadDevBundles(): Promise<DevBundles> {
   if (loaded !== undefined) return loaded;
   const [profiler, server] = await Promise.all([
-    import('../../src/web-profiler-bundle/web-profiler-bundle.ts'),
-    import('../../src/web-server-bundle/web-server-bundle.ts'),
+    import('sluice/profiler'),
+    import('sluice/console'),
   ]);
   loaded = { WebProfilerBundle: profiler.WebProfilerBundle, WebServerBundle: server.WebServerBundle };
   return loaded;

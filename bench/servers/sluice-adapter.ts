@@ -1,5 +1,5 @@
-import { NodeServer } from '../../src/server/node-server.ts';
-import { JsonResponse } from '../../src/http/json-response.ts';
+import { NodeServer } from 'sluice/server';
+import { JsonResponse } from 'sluice';
 import { announce } from './announce.ts';
 
 // Diagnostic, not a peer: our server (its default transport, Http1Server) and adapter

@@ -1,4 +1,4 @@
-import { parseTransport, serveKernel } from '../../src/server/serve-kernel.ts';
+import { parseTransport, serveKernel } from 'sluice/server';
 import { createBenchKernel } from '../bench-kernel.ts';
 import { announce } from './announce.ts';
 

@@ -15,7 +15,7 @@ import { RequestType } from '../kernel/request-type.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { send } from '../server/test-support/http-client.ts';
 import { DebugHandlersListener, type UncaughtErrorAnswering } from './debug-handlers-listener.ts';
-import { typescriptImport } from '../testing/node-typescript.ts';
+import { typescriptImport } from '../test-support/node-typescript.ts';
 
 class Sink {
   readonly lines: string[] = [];

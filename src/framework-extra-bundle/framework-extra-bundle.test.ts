@@ -16,7 +16,7 @@ import { Cache } from '../decorators/cache.ts';
 import { Args } from '../decorators/args.ts';
 import { ParamConverter } from '../decorators/param-converter.ts';
 import { eventMetadata, fixtures, TestEvent } from '../persistence/test-support/event-fixture.ts';
-import { createTestSchema, postgresSkipReason } from '../persistence/test-support/postgres-test-schema.ts';
+import { createTestSchema, postgresSkipReason } from '../testing/postgres-test-schema.ts';
 
 let showCalls = 0;
 

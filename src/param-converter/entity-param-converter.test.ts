@@ -7,7 +7,7 @@ import { connectionFromUrl } from '../persistence/connection-url.ts';
 import type { Connection } from '../persistence/connection.ts';
 import type { Awaitable, Repository } from '../persistence/repository.ts';
 import { eventMetadata, fixtures, TestEvent } from '../persistence/test-support/event-fixture.ts';
-import { createTestSchema, postgresSkipReason } from '../persistence/test-support/postgres-test-schema.ts';
+import { createTestSchema, postgresSkipReason } from '../testing/postgres-test-schema.ts';
 import { Request } from '../http/request.ts';
 import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
 import type { ParamConverterConfiguration } from '../decorators/configuration.ts';

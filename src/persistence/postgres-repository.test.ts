@@ -1,6 +1,6 @@
 import { repositoryContract } from './repository.contract.ts';
 import { connectionFromUrl } from './connection-url.ts';
-import { createTestSchema, postgresSkipReason } from './test-support/postgres-test-schema.ts';
+import { createTestSchema, postgresSkipReason } from '../testing/postgres-test-schema.ts';
 
 const skip = await postgresSkipReason();
 let drop: (() => Promise<void>) | undefined;

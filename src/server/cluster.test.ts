@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { send } from './test-support/http-client.ts';
-import { typescriptImport } from '../testing/node-typescript.ts';
+import { typescriptImport } from '../test-support/node-typescript.ts';
 
 type Line = { listening?: number; pid?: number; critical?: string; stopped?: boolean };
 

@@ -9,3 +9,4 @@ export { FileIndex, type FileIndexOptions } from './file-index.ts';
 export { parseBody, parseJson, readBody, type BodyOptions } from './body-parser.ts';
 export { UploadedFile, type FilePart } from './uploaded-file.ts';
 export { runCluster, type ClusterOptions, type Closable } from './cluster.ts';
+export { serveKernel, parseTransport, type ServeOptions, type RunningServer } from './serve-kernel.ts';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { send } from '../server/test-support/http-client.ts';
 import { redisUnavailable } from './test-support/redis-available.ts';
-import { typescriptImport } from '../testing/node-typescript.ts';
+import { typescriptImport } from '../test-support/node-typescript.ts';
 
 const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const skip = await redisUnavailable(url);

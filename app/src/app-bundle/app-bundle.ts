@@ -1,12 +1,12 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Bundle } from '../../../src/kernel/bundle.ts';
-import type { Kernel } from '../../../src/kernel/kernel.ts';
-import { ReferenceType } from '../../../src/routing/reference-type.ts';
-import { loadRoutesFromControllers } from '../../../src/decorators/controller-route-loader.ts';
-import { SqliteConnection } from '../../../src/persistence/sqlite-connection.ts';
-import { registerTranslator } from '../../../src/translation/register-translator.ts';
+import { Bundle } from 'sluice';
+import type { Kernel } from 'sluice';
+import { ReferenceType } from 'sluice/routing';
+import { loadRoutesFromControllers } from 'sluice/decorators';
+import { SqliteConnection } from 'sluice/persistence';
+import { registerTranslator } from 'sluice';
 import { Event, eventMetadata } from './entity/event.ts';
 import { EventRepository } from './entity/event-repository.ts';
 import { setUpSqliteSchema } from './entity/event-schema.ts';
@@ -17,7 +17,7 @@ import { SecurityController } from './controller/security-controller.ts';
 import { AdminEventController } from './controller/admin-event-controller.ts';
 import { registerSetupCommand } from './command/setup-command.ts';
 
-declare module '../../../src/kernel/container.ts' {
+declare module 'sluice' {
   interface ServiceMap {
     /** The events' pictures: checks and stores uploads. */
     'app.event_images': EventImages;

@@ -4,7 +4,7 @@ import { Event } from './entity/event.ts';
 import type { EventRepository } from './entity/event-repository.ts';
 import { setUpSchema } from './entity/event-schema.ts';
 import { Browser, testApp, type TestApp } from '../test-support/app-test-kernel.ts';
-import { createTestSchema, postgresSkipReason } from '../../../src/persistence/test-support/postgres-test-schema.ts';
+import { createTestSchema, postgresSkipReason } from 'sluice/testing';
 
 describe('The events pages', () => {
   let app: TestApp;

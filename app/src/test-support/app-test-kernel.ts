@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Request } from '../../../src/http/request.ts';
-import type { Response } from '../../../src/http/response.ts';
-import { TestHandler } from '../../../src/log/test-handler.ts';
-import { interpolate } from '../../../src/log/interpolate.ts';
+import { Request } from 'sluice';
+import type { Response } from 'sluice';
+import { TestHandler } from 'sluice/testing';
+import { interpolate } from 'sluice';
 import type { AppSettings } from '../../config/config.ts';
 import type { AppKernel } from '../app-kernel.ts';
 import { createKernel } from '../create-kernel.ts';

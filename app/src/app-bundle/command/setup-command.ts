@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Kernel } from '../../../../src/kernel/kernel.ts';
+import type { Kernel } from 'sluice';
 import { setUpSchema } from '../entity/event-schema.ts';
 
 /**

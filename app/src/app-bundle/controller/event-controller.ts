@@ -1,7 +1,7 @@
-import { Route } from '../../../../src/decorators/route.ts';
-import { Cache } from '../../../../src/decorators/cache.ts';
-import { Template } from '../../../../src/decorators/template.ts';
-import { ParamConverter } from '../../../../src/decorators/param-converter.ts';
+import { Route } from 'sluice/decorators';
+import { Cache } from 'sluice/decorators';
+import { Template } from 'sluice/decorators';
+import { ParamConverter } from 'sluice/decorators';
 import { Event } from '../entity/event.ts';
 
 const otherLocale: Readonly<Record<string, string>> = { en: 'fr', fr: 'en' };

@@ -1,6 +1,6 @@
-import type { Request } from '../../../../src/http/request.ts';
-import { Route } from '../../../../src/decorators/route.ts';
-import { Template } from '../../../../src/decorators/template.ts';
+import type { Request } from 'sluice';
+import { Route } from 'sluice/decorators';
+import { Template } from 'sluice/decorators';
 import type { EventRepository } from '../entity/event-repository.ts';
 
 /** The home page: the events to come, with their pictures. */

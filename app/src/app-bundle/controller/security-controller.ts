@@ -1,7 +1,7 @@
-import type { Request } from '../../../../src/http/request.ts';
-import { Route } from '../../../../src/decorators/route.ts';
-import { Template } from '../../../../src/decorators/template.ts';
-import type { AuthenticationUtils } from '../../../../src/security/authentication/authentication-utils.ts';
+import type { Request } from 'sluice';
+import { Route } from 'sluice/decorators';
+import { Template } from 'sluice/decorators';
+import type { AuthenticationUtils } from 'sluice/security';
 
 /**
  * The login page. The form posts to the same path, where the SecurityBundle's form login

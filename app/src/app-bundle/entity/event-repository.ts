@@ -1,4 +1,4 @@
-import type { Awaitable, Criteria, FindOptions, WritableRepository } from '../../../../src/persistence/repository.ts';
+import type { Awaitable, Criteria, FindOptions, WritableRepository } from 'sluice/persistence';
 import type { Event } from './event.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { EntityManager } from '../../../../src/persistence/entity-manager.ts';
-import { connectionFromUrl } from '../../../../src/persistence/connection-url.ts';
-import { SqliteConnection } from '../../../../src/persistence/sqlite-connection.ts';
-import { createTestSchema, postgresSkipReason } from '../../../../src/persistence/test-support/postgres-test-schema.ts';
+import { EntityManager } from 'sluice/persistence';
+import { connectionFromUrl } from 'sluice/persistence';
+import { SqliteConnection } from 'sluice/persistence';
+import { createTestSchema, postgresSkipReason } from 'sluice/testing';
 import { Event, eventMetadata } from './event.ts';
 import { EventRepository } from './event-repository.ts';
 import { firstEvents, setUpSchema, setUpSqliteSchema } from './event-schema.ts';

@@ -1,5 +1,5 @@
-import type { EntityManager } from '../../../../src/persistence/entity-manager.ts';
-import { SqliteConnection } from '../../../../src/persistence/sqlite-connection.ts';
+import type { EntityManager } from 'sluice/persistence';
+import { SqliteConnection } from 'sluice/persistence';
 import { Event } from './event.ts';
 import type { EventRepository } from './event-repository.ts';
 

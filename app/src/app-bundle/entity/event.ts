@@ -1,4 +1,4 @@
-import type { EntityMetadata } from '../../../../src/persistence/entity-metadata.ts';
+import type { EntityMetadata } from 'sluice/persistence';
 
 export interface EventFields {
   title: string;

@@ -1,5 +1,5 @@
-import type { Request } from '../../../../src/http/request.ts';
-import { UploadedFile } from '../../../../src/server/uploaded-file.ts';
+import type { Request } from 'sluice';
+import { UploadedFile } from 'sluice';
 import type { Event, EventFields } from '../entity/event.ts';
 import type { EventImages } from '../image/event-images.ts';
 

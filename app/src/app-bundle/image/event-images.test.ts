@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UploadedFile } from '../../../../src/server/uploaded-file.ts';
+import { UploadedFile } from 'sluice';
 import { EventImages, formatSize, slug } from './event-images.ts';
 
 const jpeg = Buffer.from('ffd8ffe000104a464946000101', 'hex');

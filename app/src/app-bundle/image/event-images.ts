@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { UploadedFile } from '../../../../src/server/uploaded-file.ts';
+import type { UploadedFile } from 'sluice';
 
 export interface EventImagesOptions {
   /** The bundle's `Resources/public/images/events`: where images live. */

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PasswordHasher } from '../../../../src/security/password/password-hasher.ts';
+import { PasswordHasher } from 'sluice/security';
 import { AdminUserProvider } from './admin-user-provider.ts';
 
 const hasher = new PasswordHasher({ cost: 4 });

@@ -1,7 +1,7 @@
-import type { PasswordHasher } from '../../../../src/security/password/password-hasher.ts';
-import { InMemoryUser } from '../../../../src/security/user/in-memory-user.ts';
-import type { SecurityUser } from '../../../../src/security/user/security-user.ts';
-import type { UserProvider } from '../../../../src/security/user/user-provider.ts';
+import type { PasswordHasher } from 'sluice/security';
+import { InMemoryUser } from 'sluice/security';
+import type { SecurityUser } from 'sluice/security';
+import type { UserProvider } from 'sluice/security';
 
 export const ADMIN_IDENTIFIER = 'admin';
 

@@ -1,0 +1,48 @@
+// The `sluice` entry point: what an application needs to define a kernel, its bundles,
+// its controllers' requests and responses, and the events its listeners receive. The
+// other concerns have subpaths of their own: sluice/routing, sluice/decorators,
+// sluice/security, sluice/persistence, sluice/server, sluice/console, sluice/profiler and
+// sluice/testing (docs/guide/README.md lists what each one holds).
+export { Kernel, type KernelOptions, type CommandRegistration } from './kernel/kernel.ts';
+export { Bundle } from './kernel/bundle.ts';
+export { Container, type ServiceMap } from './kernel/container.ts';
+export { HttpKernel } from './kernel/http-kernel.ts';
+export type { HttpKernelInterface } from './kernel/http-kernel-interface.ts';
+export { RequestType } from './kernel/request-type.ts';
+export { KernelEvents, type KernelEventMap } from './kernel/kernel-events.ts';
+export { SLUICE_VERSION } from './kernel/version.ts';
+export type { FrameworkConfig, FrameworkConfigInput, SessionConfig, SessionConfigInput, SessionCookieConfig } from './kernel/kernel-config.ts';
+
+export * from './http/index.ts';
+export * from './exception/index.ts';
+export * from './event/index.ts';
+export { Event, EventDispatcher, isThenable, subscriptions, type EventDispatcherInterface, type EventMap, type EventSubscriber, type SubscribedEvents, type Listener, type ListenerFunction } from './event-dispatcher/index.ts';
+
+export { FrameworkBundle } from './framework-bundle/framework-bundle.ts';
+export { FrameworkExtraBundle, type FrameworkExtraOptions } from './framework-extra-bundle/framework-extra-bundle.ts';
+export { TemplatingBundle, type TemplatingConfig } from './templating-bundle/templating-bundle.ts';
+
+export type { Controller, ControllerFunction, ControllerTuple } from './controller/controller.ts';
+export type { ArgumentMetadata } from './controller/argument-metadata.ts';
+export type { ArgumentValueResolver } from './controller/value-resolver/argument-value-resolver.ts';
+
+export { Session, type SessionOptions } from './session/session.ts';
+export type { SessionStore } from './session/session-store.ts';
+export { FlashBag } from './session/flash-bag.ts';
+
+export { UploadedFile } from './server/uploaded-file.ts';
+export { parseBody, parseJson, readBody, type BodyOptions } from './server/body-parser.ts';
+
+export type { TemplateEngine, TemplateVariables } from './templating/template-engine.ts';
+export { registerTranslator, type TranslatorConfig } from './translation/register-translator.ts';
+export { Translator } from './translation/translator.ts';
+
+export { Logger } from './log/logger.ts';
+export { LogLevel, type LevelName } from './log/level.ts';
+export type { LogContext, LogHandler, LogRecord } from './log/log-record.ts';
+
+export { Debug } from './error-handler/debug.ts';
+export { LegacyDebug } from './debug/debug.ts';
+export { triggerDeprecation } from './error-handler/trigger-deprecation.ts';
+export { interpolate } from './log/interpolate.ts';
+export { formatLine } from './log/line-formatter.ts';
