@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { serveKernel, type RunningServer } from 'sluice/server';
 import { projectDir } from './create-kernel.ts';
 import { testApp, type TestApp } from './test-support/app-test-kernel.ts';
-import { launchChromium } from 'sluice/testing';
+import { launchChromium } from 'sluice/testing/browser';
 
 // Real Chromium, installed by the system (never downloaded); one launch for the whole file.
 const artifacts = join(projectDir, '..', 'var', 'test-artifacts');
