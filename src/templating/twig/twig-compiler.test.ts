@@ -13,9 +13,10 @@ const templates: Record<string, string> = {
   'loops.html.twig':
     '{% set total = 0 %}{% for item in items %}{{ loop.index }}/{{ loop.length }}:{{ item.name }}{% if loop.last %}.{% else %},{% endif %}{% set total = total + item.n %}{% else %}none{% endfor %} total={{ total }} {% for key, value in {b: 1, a: 2} %}{{ key }}={{ value }};{% endfor %}{% for i in 1..3 if i != 2 %}{{ i }}{{ loop.index }}{% endfor %}',
   'values.html.twig':
-    '{{ html }}|{{ html|raw }}|{{ html|e }}|{{ "x" ~ n ~ null }}|{{ n * 2 + 1 }}|{{ list|join(", ") }}|{{ list|length }}|{{ flag }}|{{ zero }}|{{ missing }}|{{ obj.name }}|{{ obj.title }}|{{ obj.greet("you") }}|{{ obj["name"] }}|{{ list[1] }}|{{ "a" ~ (n + 1) }}|{{ name|upper|lower|capitalize }}|{{ date|date("Y-m-d") }}',
+    '{{ html }}|{{ html|raw }}|{{ html|e }}|{{ "x" ~ n ~ null }}|{{ n * 2 + 1 }}|{{ list|join(", ") }}|{{ list|length }}|{{ flag }}|{{ zero }}|{{ missing }}|{{ obj.name }}|{{ obj.title }}|{{ obj.greet("you") }}|{{ obj["name"] }}|{{ list[1] }}|{{ "a" ~ (n + 1) }}|{{ name|upper|lower|capitalize }}|{{ date|date("Y-m-d") }}|{{ date|date("c") }}|{{ date|date }}|{{ date|date("c") }}|{{ "2030-01-02"|date("Y") }}',
   'functions.html.twig': "{{ link('home', {page: 2, sort: 'asc'}) }}|{{ hash({b: 1, a: [2, 3]}) }}|{{ range(1, 3)|join }}|{{ 'k'|label({x: 1}) }}|{{ max(1, 5, 3) }}",
   'async.html.twig': '<input value="{{ token("form") }}">{% set t = token("again") %}{{ t|upper }}',
+  'dates.html.twig': '{% for d in dates %}{{ d|date("c") }} {{ d|date("D, d M Y H:i") }};{% endfor %}',
   'script.js.twig': 'var s = "{{ s }}";',
   'text.txt.twig': '{{ s }}',
   'whitespace.html.twig': '<ul>\n  {%- for x in [1, 2] %}\n  <li>{{- x -}}</li>\n  {%- endfor %}\n</ul>',
@@ -50,6 +51,7 @@ const variables = {
   name: 'ada LOVELACE',
   date: new Date(Date.UTC(2030, 4, 1, 12)),
   s: '</script>"',
+  dates: Array.from({ length: 1200 }, (_, i) => new Date(Date.UTC(2030, 0, 1) + (i % 700) * 3_600_000)),
 };
 
 describe('TwigCompiler', () => {

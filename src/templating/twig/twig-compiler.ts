@@ -52,6 +52,8 @@ interface Compiled {
 /** Thrown while compiling a construct the compiler leaves to twig.js. */
 class Unsupported extends Error {}
 
+/** Texts of the `date` filter remembered per format. */
+const REMEMBERED_DATES = 512;
 /** Functions of twig.js that read its parse state (blocks, the template, the loader): left to twig.js. */
 const STATEFUL_FUNCTIONS = new Set(['dump', 'block', 'parent', 'template_from_string', 'source', 'include']);
 const T = {
@@ -374,6 +376,31 @@ class TemplateCompilation {
       });
   }
 
+  /**
+   * twig.js's `date` filter, remembering the texts of recent instants per format: its
+   * formatting (PHP's date() rewritten in JavaScript) costs far more than a lookup, and a
+   * page prints the same few dates again and again. Only Date values are remembered (a
+   * string such as "now" means another instant each time).
+   */
+  #dateFilter(): (value: unknown, params: unknown[] | false) => unknown {
+    const date = this.#options.twig.filters.date!;
+    const texts = new Map<unknown, Map<number, unknown>>();
+    return (value, params) => {
+      if (!(value instanceof Date) || (params !== false && typeof params[0] !== 'string')) return date(value, params);
+      const format = params === false ? undefined : params[0];
+      let byTime = texts.get(format);
+      if (byTime === undefined) texts.set(format, (byTime = new Map()));
+      const time = value.getTime();
+      let text = byTime.get(time);
+      if (text === undefined) {
+        if (byTime.size >= REMEMBERED_DATES) byTime.clear();
+        text = date(value, params);
+        byTime.set(time, text);
+      }
+      return text;
+    };
+  }
+
   /** A whole expression: exactly one value left on the stack. */
   #expression(tokens: readonly Token[]): Expression {
     const items = this.#stack(tokens);
@@ -473,7 +500,7 @@ class TemplateCompilation {
           const native = this.#options.filters[name];
           if (native === undefined && twig.filters[name] === undefined) throw new Unsupported(`filter ${name}`);
           const args = this.#arguments(token.params, native !== undefined);
-          const builtin = (value: unknown, values: unknown[] | false): unknown => twig.filters[name]!(value, values);
+          const builtin = name === 'date' && native === undefined ? this.#dateFilter() : (value: unknown, values: unknown[] | false): unknown => twig.filters[name]!(value, values);
           stack.push({
             value: (context) =>
               then(input(context), (value) => {
