@@ -4,6 +4,18 @@ import { hydrateRow, extractRow, type EntityMetadata } from './entity-metadata.t
 import { NO_MATCH, fromStoredValue } from './column-value.ts';
 import { SqlBuilder, quote } from './sql-builder.ts';
 
+/** Names of prepared statements by their text: one text, one name, in every connection of the process. */
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `sluice_select_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 /**
  * Entities of one table in PostgreSQL, through a pg pool. Every lookup is a promise;
  * the kernel awaits listeners that return one, so conversion works the same as with
@@ -31,7 +43,8 @@ export class PostgresRepository<T> implements WritableRepository<T> {
   async findBy(criteria: Criteria, options?: FindOptions): Promise<T[]> {
     const query = this.#sql.select(criteria, options);
     if (query === NO_MATCH) return [];
-    const result = await this.pool.query(query.sql, query.params);
+    // Named, so each pooled connection parses and plans the statement once and then only binds and executes it.
+    const result = await this.pool.query({ name: statementName(query.sql), text: query.sql, values: query.params });
     return result.rows.map((row: Record<string, unknown>) => hydrateRow(this.metadata, row));
   }
 

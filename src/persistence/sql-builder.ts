@@ -16,6 +16,7 @@ export class SqlBuilder {
   readonly #placeholder: (index: number) => string;
   readonly #table: string;
   readonly #toStored: (value: unknown) => unknown;
+  #selectList: string | undefined;
 
   constructor(metadata: EntityMetadata<unknown>, options: { placeholder: (index: number) => string; table: string; toStored: (value: unknown) => unknown }) {
     this.#metadata = metadata;
@@ -36,7 +37,7 @@ export class SqlBuilder {
         where.push(`${quote(column)} = ${this.#placeholder(params.length)}`);
       }
     }
-    const columns = Object.keys(this.#metadata.columns).map(quote).join(', ');
+    const columns = (this.#selectList ??= Object.keys(this.#metadata.columns).map(quote).join(', '));
     let sql = `SELECT ${columns} FROM ${this.#table}`;
     if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
     const order = Object.entries(options.orderBy ?? {});

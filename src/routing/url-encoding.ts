@@ -38,6 +38,8 @@ export function rawUrlEncode(value: string): string {
  * segments: a browser would resolve them away, and the URL would no longer match the route.
  */
 export function encodePath(path: string): string {
+  // Nothing to encode (the common case): letters, digits, "-", "_", "~", "/" and dots not starting a segment.
+  if (PLAIN_PATH.test(path) && !path.includes('/.')) return path;
   const encoded = rawUrlEncode(path).replace(ENCODED_SAFE, (escape) => PATH_SAFE[escape] as string);
   if (!encoded.includes('/.')) return encoded;
   return encoded
@@ -45,6 +47,8 @@ export function encodePath(path: string): string {
     .map((segment, i) => (i === 0 ? segment : segment === '..' ? '%2E%2E' : segment === '.' ? '%2E' : segment))
     .join('/');
 }
+
+const PLAIN_PATH = /^[A-Za-z0-9\-._~/]*$/;
 
 /** The fragment after "#": "/" and "?" may stay as they are there. */
 export function encodeFragment(fragment: string): string {

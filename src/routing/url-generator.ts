@@ -93,9 +93,9 @@ export class UrlGenerator {
     context: RequestContext,
   ): string {
     const defaults = route.defaults;
-    const merged: Record<string, unknown> = { ...defaults, ...context.parameters, ...params };
-    const missing = compiled.variables.filter((variable) => !Object.hasOwn(merged, variable));
-    if (missing.length > 0) {
+    const merged = variableValues(compiled.variables, params, context.parameters, defaults);
+    if (merged === undefined) {
+      const missing = compiled.variables.filter((variable) => !Object.hasOwn(params, variable) && !Object.hasOwn(context.parameters, variable) && !Object.hasOwn(defaults, variable));
       throw new MissingMandatoryParametersException(
         `Some mandatory parameters are missing ("${missing.join('", "')}") to generate a URL for route "${name}".`,
       );
@@ -189,12 +189,35 @@ function schemeAndAuthority(type: ReferenceType, scheme: string, host: string, c
   return start + host + port;
 }
 
+/**
+ * The value of each of a route's variables: from the parameters, else the context's, else
+ * the route's defaults (as if the three were merged in that order of precedence, without
+ * merging them); undefined when one is in none of them.
+ */
+function variableValues(
+  variables: readonly string[],
+  params: Readonly<Record<string, unknown>>,
+  contextParameters: Readonly<Record<string, unknown>>,
+  defaults: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | undefined {
+  const values: Record<string, unknown> = {};
+  for (const variable of variables) {
+    if (Object.hasOwn(params, variable)) values[variable] = params[variable];
+    else if (Object.hasOwn(contextParameters, variable)) values[variable] = contextParameters[variable];
+    else if (Object.hasOwn(defaults, variable)) values[variable] = defaults[variable];
+    else return undefined;
+  }
+  return values;
+}
+
 /** Parameters that are neither variables nor equal to a default go to the query string. */
 function queryAndFragment(
   params: Readonly<Record<string, unknown>>,
   variables: readonly string[],
   defaults: Readonly<Record<string, unknown>>,
 ): string {
+  // Most links have no query and no fragment: found without building anything.
+  if (defaults._fragment == null && !hasExtra(params, variables, defaults)) return '';
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) {
     if (variables.includes(key)) continue;
@@ -207,6 +230,15 @@ function queryAndFragment(
 
   const query = buildQuery(extra);
   return (query === '' ? '' : `?${query}`) + (fragment === '' ? '' : `#${encodeFragment(fragment)}`);
+}
+
+function hasExtra(params: Readonly<Record<string, unknown>>, variables: readonly string[], defaults: Readonly<Record<string, unknown>>): boolean {
+  for (const key in params) {
+    if (!Object.hasOwn(params, key) || variables.includes(key)) continue;
+    if (Object.hasOwn(defaults, key) && looselyEqual(params[key], defaults[key])) continue;
+    return true;
+  }
+  return false;
 }
 
 /** How a value reads in a URL, following PHP's string conversion (true is "1", false and null are ""). */

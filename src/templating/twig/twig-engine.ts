@@ -5,6 +5,8 @@ import type { TemplateLoader } from '../loader/template-loader.ts';
 import { normalizeTemplateName } from '../loader/template-name.ts';
 import { createTwig, type TwigCore, type TwigOptions, type TwigTemplate } from './twig-runtime.ts';
 import { lineOfTwigError } from './twig-error-location.ts';
+import { TwigCompiler, withoutTwigKeys, type TwigInternals } from './twig-compiler.ts';
+import { isThenable } from '../../event-dispatcher/listener.ts';
 
 export interface TwigEngineOptions {
   loader: TemplateLoader;
@@ -16,6 +18,8 @@ export interface TwigEngineOptions {
   functions?: Readonly<Record<string, (...args: never[]) => unknown>>;
   /** Filters templates may apply, `{{ value|name(arg, ...) }}`: each receives the value, then the arguments (`trans`...). */
   filters?: Readonly<Record<string, (value: never, ...args: never[]) => unknown>>;
+  /** Render through templates compiled to closures (the default); false leaves every render to twig.js's interpreter. */
+  compile?: boolean;
   /** Variables every template sees (such as `app`), computed per render; a template's own variables win. */
   globals?: () => Record<string, unknown>;
 }
@@ -39,6 +43,7 @@ export class TwigEngine implements TemplateEngine {
   /** Sources of compiled templates, to locate errors in them. */
   readonly #sources = new Map<string, string>();
   #core!: TwigCore;
+  readonly #compiler: TwigCompiler | undefined;
 
   constructor(options: TwigEngineOptions) {
     this.#loader = options.loader;
@@ -58,6 +63,13 @@ export class TwigEngine implements TemplateEngine {
       // twig.js passes a filter's arguments as one array, or false when there are none.
       twig.extendFilter(name, (value, args) => (fn as (...a: unknown[]) => unknown)(value, ...(args === false ? [] : args.map(withoutTwigKeys))));
     }
+    this.#compiler = options.compile === false ? undefined : new TwigCompiler({
+      twig: this.#core as unknown as TwigInternals,
+      strictVariables: this.#options.strictVariables,
+      functions: (options.functions ?? {}) as Record<string, (...args: unknown[]) => unknown>,
+      filters: (options.filters ?? {}) as Record<string, (value: unknown, ...args: unknown[]) => unknown>,
+      load: (from, file) => this.#load(this.#core.path.parsePath(from, file)),
+    });
   }
 
   /** Rendered asynchronously, so functions may answer with promises (the session's `csrf_token`, flashes). */
@@ -65,11 +77,25 @@ export class TwigEngine implements TemplateEngine {
     let normalized = name;
     try {
       normalized = normalizeTemplateName(name);
-      const template = this.#core.Templates.loadRemote(normalized, { id: normalized, method: LOADER, async: false, options: this.#options });
+      const template = this.#load(normalized);
+      const compiled = this.#compiler?.compiled(template);
+      if (compiled !== undefined) {
+        try {
+          const output = compiled.render({ ...this.#globals?.(), ...variables });
+          return isThenable(output) ? await output : output;
+        } catch {
+          // Rendered again by twig.js below, so the error is the one twig.js gives, with its location.
+        }
+      }
       return String(await template.renderAsync({ ...this.#globals?.(), ...variables }));
     } catch (error) {
       throw this.#toTemplateError(error, normalized);
     }
+  }
+
+  /** Whether a template renders through its compiled form, rather than twig.js's interpreter (for tests and diagnostics). */
+  compiles(name: string): boolean {
+    return this.#compiler?.compiled(this.#load(normalizeTemplateName(name))) !== undefined;
   }
 
   exists(name: string): boolean {
@@ -89,6 +115,11 @@ export class TwigEngine implements TemplateEngine {
       yield output.slice(start, end);
       start = end;
     }
+  }
+
+  /** A template by its resolved name, as twig.js loads it (from its registry when caching). */
+  #load(name: string): TwigTemplate {
+    return this.#core.Templates.loadRemote(name, { id: name, method: LOADER, async: false, options: this.#options });
   }
 
   #compile(name: string, options: TwigOptions): TwigTemplate {
@@ -130,13 +161,6 @@ export class TwigEngine implements TemplateEngine {
     const message = error instanceof Error ? error.message : String(error);
     return new TemplateError(`An exception has been thrown during the rendering of a template ("${message}").`, { templateName: name, cause: error });
   }
-}
-
-/** twig.js gives hash literals (`{id: 3}`) a `_keys` member; functions receive the plain object. */
-function withoutTwigKeys(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || !Array.isArray((value as { _keys?: unknown })._keys)) return value;
-  const { _keys: _ignored, ...rest } = value as Record<string, unknown>;
-  return rest;
 }
 
 /**

@@ -1,7 +1,30 @@
 type Style = 'full' | 'long' | 'medium' | 'short' | 'none';
 
 const styles = new Set<Style>(['full', 'long', 'medium', 'short', 'none']);
-const formats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, CachedFormat>();
+/** Dates remembered per format: a site shows the same few dates on page after page. */
+const REMEMBERED_DATES = 512;
+
+/** A formatter and the texts it gave for recent instants (the time zone is the process's, fixed). */
+class CachedFormat {
+  readonly #format: Intl.DateTimeFormat;
+  readonly #texts = new Map<number, string>();
+
+  constructor(format: Intl.DateTimeFormat) {
+    this.#format = format;
+  }
+
+  format(date: Date): string {
+    const time = date.getTime();
+    let text = this.#texts.get(time);
+    if (text === undefined) {
+      if (this.#texts.size >= REMEMBERED_DATES) this.#texts.clear();
+      text = this.#format.format(date);
+      this.#texts.set(time, text);
+    }
+    return text;
+  }
+}
 
 /**
  * The `format_datetime` filter of the reference's Twig intl extension:
@@ -25,14 +48,16 @@ function style(name: string): Style {
 }
 
 /** Building an Intl.DateTimeFormat costs far more than using one: one per locale and styles. */
-function format(locale: string, dateStyle: Style, timeStyle: Style): Intl.DateTimeFormat {
+function format(locale: string, dateStyle: Style, timeStyle: Style): CachedFormat {
   const key = `${locale}|${dateStyle}|${timeStyle}`;
   let formatter = formats.get(key);
   if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat(locale.replace('_', '-'), {
-      ...(dateStyle !== 'none' && { dateStyle }),
-      ...(timeStyle !== 'none' && { timeStyle }),
-    });
+    formatter = new CachedFormat(
+      new Intl.DateTimeFormat(locale.replace('_', '-'), {
+        ...(dateStyle !== 'none' && { dateStyle }),
+        ...(timeStyle !== 'none' && { timeStyle }),
+      }),
+    );
     formats.set(key, formatter);
   }
   return formatter;
