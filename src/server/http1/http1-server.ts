@@ -312,12 +312,21 @@ export class Http1Connection {
   #readRequest(bytes: Buffer, start: number): number {
     // RFC 9112 §2.2: empty lines before a request line are ignored
     while (start + 1 < bytes.length && bytes[start] === 13 && bytes[start + 1] === 10) start += 2;
-    const end = bytes.indexOf(crlfCrlf, start + this.#searched);
+    const searched = this.#searched;
+    const end = bytes.indexOf(crlfCrlf, start + searched);
     const maxHeaderSize = this.server.maxHeaderSize;
     if (end === -1 || end - start > maxHeaderSize) {
-      if (bytes.length - start > maxHeaderSize) this.#refuse(431);
-      // the terminator may begin in the last 3 bytes, its rest still to come
-      else this.#searched = Math.max(0, bytes.length - start - 3);
+      if (bytes.length - start > maxHeaderSize) {
+        // no end of the request line within the limit: the target is what is too long
+        const lineEnd = bytes.indexOf(10, start);
+        this.#refuse(lineEnd === -1 || lineEnd - start > maxHeaderSize ? 414 : 431);
+      } else if (hasBareLineBreak(bytes, start + Math.max(0, searched - 1), start)) {
+        // refused at once, as llhttp refuses it, rather than waited on until the headers timeout
+        this.#refuse(400);
+      } else {
+        // the terminator may begin in the last 3 bytes, its rest still to come
+        this.#searched = Math.max(0, bytes.length - start - 3);
+      }
       return start;
     }
     this.#searched = 0;
@@ -730,6 +739,20 @@ export class Http1Response extends EventEmitter {
 }
 
 function noop(): void {}
+
+/**
+ * Whether `bytes`, from `from` on, has a LF not preceded by a CR (at or after `start`),
+ * or a CR followed by anything but a LF: a line break RFC 9112 does not allow in a head.
+ */
+function hasBareLineBreak(bytes: Buffer, from: number, start: number): boolean {
+  for (let lf = bytes.indexOf(10, from); lf !== -1; lf = bytes.indexOf(10, lf + 1)) {
+    if (lf === start || bytes[lf - 1] !== 13) return true;
+  }
+  for (let cr = bytes.indexOf(13, from); cr !== -1 && cr + 1 < bytes.length; cr = bytes.indexOf(13, cr + 1)) {
+    if (bytes[cr + 1] !== 10) return true;
+  }
+  return false;
+}
 
 /** The fields of a net.Socket that its `onread` option sets, found by their symbols' descriptions. */
 interface ReadIntoFields {
