@@ -130,9 +130,13 @@ export class Http1Server extends EventEmitter {
     return this;
   }
 
-  /** Closes the connections that wait for a next request; the busy ones close after their response. */
-  closeIdleConnections(): void {
-    for (const connection of this.#connections) if (connection.idle) connection.destroy();
+  /**
+   * Closes the connections that wait for a next request and have received nothing for
+   * `idleForMs` (default 0: all of them); the busy ones close after their response.
+   */
+  closeIdleConnections(idleForMs = 0): void {
+    const now = Date.now();
+    for (const connection of this.#connections) if (connection.idleFor(now) >= idleForMs) connection.destroy();
   }
 
   closeAllConnections(): void {
@@ -201,6 +205,12 @@ export class Http1Connection {
 
   get idle(): boolean {
     return this.#state === State.Idle;
+  }
+
+  /** How long, in ms, it has waited for a request with nothing of one received; -1 when it is not waiting so. */
+  idleFor(now: number): number {
+    const waiting = this.#state === State.Idle || (this.#state === State.Head && this.#pending.empty);
+    return waiting ? now - this.#since : -1;
   }
 
   destroy(): void {
