@@ -39,6 +39,9 @@ interface Connection {
   readonly serverPort: number | undefined;
 }
 
+/** An absolute-form target: the authority, then the path and query. */
+const absoluteForm = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/([^/?#@]+)([^#]*)$/;
+
 /** Errors that only say the client went away; there is nobody left to tell. */
 const clientGoneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'EPIPE', 'ECONNRESET']);
 
@@ -90,10 +93,22 @@ export class NodeAdapter {
 
   createRequest(req: ServerRequest): Request {
     const connection = this.#connectionOf(req.socket);
+    let url = req.url ?? '/';
+    let headers = req.headers;
+    if (url.charCodeAt(0) !== 47 /* / */ && url !== '*') {
+      // node:http hands an absolute-form target (RFC 9112 §3.2.2) over as sent; the
+      // Sluice server has already turned it into a path and checked Host against it
+      const absolute = absoluteForm.exec(url);
+      if (absolute !== null) {
+        url = absolute[2] === '' || absolute[2]!.charCodeAt(0) === 63 /* ? */ ? `/${absolute[2]}` : absolute[2]!;
+        // the authority wins over Host, as that section says
+        headers = { ...headers, host: absolute[1] };
+      }
+    }
     return new Request({
       method: req.method,
-      url: req.url,
-      headers: HeaderBag.fromLowercase(req.headers),
+      url,
+      headers: HeaderBag.fromLowercase(headers),
       remoteAddress: connection.remoteAddress,
       secure: connection.secure,
       serverPort: connection.serverPort,

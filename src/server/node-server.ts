@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { TlsOptions } from 'node:tls';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import { NodeAdapter, type NodeAdapterOptions, type ServerRequest, type ServerResponse } from './node-adapter.ts';
 import { Http1Server } from './http1/http1-server.ts';
 import type { HttpApplication } from './http-application.ts';
 import type { StaticFiles } from './static-files.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
+import { NodeConnections } from './node-connections.ts';
 
 export interface NodeServerOptions extends NodeAdapterOptions {
   app: HttpApplication;
@@ -25,6 +26,12 @@ export interface NodeServerOptions extends NodeAdapterOptions {
   transport?: Transport;
   /** Serves HTTPS with these options (`key` and `cert` at least), over either transport. */
   tls?: TlsOptions;
+  /**
+   * While closing, how long a keep-alive connection must have waited with nothing received
+   * before it is closed, in ms: a client may be sending its next request on it, which is
+   * answered (with `Connection: close`) if it comes. Default 500.
+   */
+  idleCloseDelay?: number;
 }
 
 /** What speaks HTTP: `sluice`, the framework's own HTTP/1.1 server, or `node`, node:http's. */
@@ -40,9 +47,11 @@ export interface ListenOptions {
 /**
  * An HTTP server (the framework's own, or node:http's) answering with static files first,
  * then the application.
- * `close()` is graceful: no new connection, in-flight requests finish (their answers
- * say `Connection: close`), idle keep-alive sockets close at once, and whatever is still
- * open after the grace period is destroyed.
+ * `close()` is graceful and loses no request: no new connection, in-flight requests
+ * finish, the next request on each keep-alive connection is answered with
+ * `Connection: close`, a keep-alive connection is closed once it has waited idleCloseDelay
+ * with nothing received (no request can be on its way then), and whatever is still open
+ * after the grace period is destroyed.
  */
 export class NodeServer {
   readonly server: Server | Http1Server;
@@ -52,20 +61,24 @@ export class NodeServer {
   /** Static file responses being written; the application's are told by the adapter's isClosing. */
   readonly #filesInFlight = new Set<ServerResponse>();
   #closing: Promise<void> | undefined;
+  readonly #idleCloseDelay: number;
+  /** The node transport's connections, followed for a close that loses nothing (the Sluice server knows its own). */
+  readonly #nodeConnections: NodeConnections | undefined;
 
   constructor(options: NodeServerOptions) {
     this.#adapter = new NodeAdapter(options.app, {
       ...options,
       isClosing: () => this.#closing !== undefined,
-      onClosed: () => this.#responseClosed(),
     });
     this.#staticFiles = options.staticFiles;
     this.#logger = options.logger ?? stderrLogger;
+    this.#idleCloseDelay = options.idleCloseDelay ?? 500;
     const requestTimeout = options.requestTimeout ?? 300_000;
     const headersTimeout = options.headersTimeout ?? (requestTimeout > 0 ? Math.min(60_000, requestTimeout) : 60_000);
     const keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
     if ((options.transport ?? 'sluice') === 'sluice') {
       this.server = new Http1Server({ keepAliveTimeout, headersTimeout, requestTimeout, tls: options.tls }, (req, res) => this.#onRequest(req, res));
+      this.#nodeConnections = undefined;
       return;
     }
     const shortest = Math.min(...[headersTimeout, requestTimeout].filter((ms) => ms > 0), 30_000);
@@ -77,8 +90,12 @@ export class NodeServer {
       // would otherwise run up to 30 s late; the check walks the open connections only.
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(shortest / 4))),
     };
-    const onRequest = (req: ServerRequest, res: ServerResponse): void => this.#onRequest(req, res);
+    const onRequest = (req: ServerRequest, res: ServerResponse): void => {
+      res.once('close', this.#nodeConnections!.begun(req.socket));
+      this.#onRequest(req, res);
+    };
     this.server = options.tls === undefined ? createServer(serverOptions, onRequest) : createHttpsServer({ ...options.tls, ...serverOptions }, onRequest);
+    this.#nodeConnections = new NodeConnections(this.server, options.tls !== undefined);
   }
 
   async listen(options: ListenOptions = {}): Promise<AddressInfo> {
@@ -102,20 +119,26 @@ export class NodeServer {
   close(graceMs = 10_000): Promise<void> {
     this.#closing ??= new Promise<void>((resolve) => {
       for (const res of this.#filesInFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      const idleFor = Math.min(this.#idleCloseDelay, graceMs);
+      const closeIdle = (): void => {
+        if (this.#nodeConnections === undefined) (this.server as Http1Server).closeIdleConnections(idleFor);
+        else this.#nodeConnections.closeIdle(idleFor);
+      };
+      const sweep = setInterval(closeIdle, Math.max(10, Math.floor(idleFor / 5)));
       const deadline = setTimeout(() => this.server.closeAllConnections(), graceMs);
-      this.server.close(() => {
+      const closed = (): void => {
+        clearInterval(sweep);
         clearTimeout(deadline);
         this.#staticFiles?.close();
         resolve();
-      });
-      this.server.closeIdleConnections();
+      };
+      // node:http's close() also drops every connection between requests at once, when a
+      // request may be on its way on one: only the listening socket is closed here
+      if (this.#nodeConnections === undefined) this.server.close(closed);
+      else NetServer.prototype.close.call(this.server, closed);
+      closeIdle();
     });
     return this.#closing;
-  }
-
-  /** While closing, a socket whose response node has finished turns idle on the next turn: drop it then. */
-  #responseClosed(): void {
-    if (this.#closing !== undefined) setImmediate(() => this.server.closeIdleConnections());
   }
 
   #onRequest(req: ServerRequest, res: ServerResponse): void {
@@ -127,10 +150,7 @@ export class NodeServer {
 
   async #serveFile(req: ServerRequest, res: ServerResponse, file: string): Promise<void> {
     this.#filesInFlight.add(res);
-    res.once('close', () => {
-      this.#filesInFlight.delete(res);
-      this.#responseClosed();
-    });
+    res.once('close', () => this.#filesInFlight.delete(res));
     try {
       if (await this.#staticFiles!.serve(req, res, file)) return;
     } catch (error) {

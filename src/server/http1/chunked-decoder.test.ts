@@ -50,10 +50,50 @@ describe('ChunkedDecoder', () => {
     malformed('-1\r\n');
   });
 
-  test('after the size only whitespace, then a `;` extension or the CRLF, may come', () => {
-    assert.deepEqual(decode('3 ;x=1\r\nabc\r\n0 \r\n\r\n'), { body: 'abc', rest: '', done: true });
+  test('no whitespace may follow a size, as llhttp refuses it', () => {
+    malformed('3  \r\nabc\r\n0\r\n\r\n');
+    malformed('3 ;x=1\r\nabc\r\n0\r\n\r\n');
+    malformed('3\t\r\nabc\r\n');
     malformed('3 garbage\r\nabc\r\n');
     malformed('3x\r\nabc\r\n');
+  });
+
+  test('a size may have any number of leading zeros', () => {
+    assert.deepEqual(decode(`${'0'.repeat(40)}3\r\nabc\r\n${'0'.repeat(40)}\r\n\r\n`), { body: 'abc', rest: '', done: true });
+  });
+
+  test('extensions are `;name`, `;name=token` or `;name="quoted string"`, one after another', () => {
+    assert.deepEqual(decode('3;a;b=c;d="e f\\"g"\r\nabc\r\n0;z\r\n\r\n'), { body: 'abc', rest: '', done: true });
+  });
+
+  test('an extension without a name, with spaces around its `=`, with an empty value or with obs-text is malformed', () => {
+    malformed('3;\r\nabc\r\n0\r\n\r\n');
+    malformed('3;=b\r\nabc\r\n0\r\n\r\n');
+    malformed('3;a =b\r\nabc\r\n0\r\n\r\n');
+    malformed('3;a= b\r\nabc\r\n0\r\n\r\n');
+    malformed('3;a=\r\nabc\r\n0\r\n\r\n');
+    malformed('3;a=\xff\r\nabc\r\n0\r\n\r\n');
+    malformed('3;a="\xff"\r\nabc\r\n0\r\n\r\n');
+    malformed('3;a="b"c\r\nabc\r\n0\r\n\r\n');
+  });
+
+  test('trailers are `name: value` lines', () => {
+    assert.deepEqual(decode('3\r\nabc\r\n0\r\nA: 1\r\nB:\r\nC:  x \xff\r\n\r\nnext'), { body: 'abc', rest: 'next', done: true });
+  });
+
+  test('a trailer line without a colon, folded, starting with a colon or only whitespace is malformed', () => {
+    malformed('3\r\nabc\r\n0\r\nNoColon\r\n\r\n');
+    malformed('3\r\nabc\r\n0\r\nA: 1\r\n folded\r\n\r\n');
+    malformed('3\r\nabc\r\n0\r\n: x\r\n\r\n');
+    malformed('3\r\nabc\r\n0\r\n \r\n\r\n');
+    malformed('3\r\nabc\r\n0\r\nA : 1\r\n\r\n');
+  });
+
+  test('Content-Length, Transfer-Encoding and Host are refused as trailers, in any case', () => {
+    malformed('3\r\nabc\r\n0\r\nContent-Length: 5\r\n\r\n');
+    malformed('3\r\nabc\r\n0\r\ntransfer-encoding: chunked\r\n\r\n');
+    malformed('3\r\nabc\r\n0\r\nHOST: x\r\n\r\n');
+    assert.equal(decode('3\r\nabc\r\n0\r\nHostname: x\r\nContent-Length-X: 1\r\n\r\n').done, true);
   });
 
   test('a size beyond 2^52 bytes is refused before it overflows', () => {

@@ -2,33 +2,73 @@ import { HttpParseError } from './request-head.ts';
 
 const enum State {
   Size,
-  /** Whitespace after the size (BWS): only a `;` or the CRLF may follow. */
-  SizeSpace,
-  Extension,
+  /** Right after a `;`: an extension's name must begin. */
+  ExtensionNameStart,
+  ExtensionName,
+  /** Right after an extension's `=`: a token or a quoted string. */
+  ExtensionValueStart,
+  ExtensionToken,
+  ExtensionQuoted,
+  /** After a backslash in a quoted string. */
+  ExtensionEscape,
+  /** After a quoted string's closing quote: a `;` or the CR. */
+  ExtensionQuotedEnd,
   SizeLf,
   Data,
   DataCr,
   DataLf,
-  Trailer,
+  /** The start of a trailer line, or of the empty line that ends the body. */
+  TrailerStart,
+  TrailerName,
+  TrailerValue,
   TrailerLf,
+  EndLf,
   Done,
 }
 
 const cr = 13;
 const lf = 10;
 
+/** Octet classes of the chunk line and trailer grammar. */
+const TOKEN = 1;
+/** What a quoted string holds unescaped (RFC 9110 §5.6.4 qdtext, without obs-text). */
+const QDTEXT = 2;
+/** What may follow a backslash in a quoted string (without obs-text). */
+const ESCAPABLE = 4;
+/** What a trailer's value holds: VCHAR, obs-text, SP and HTAB, as a header field's. */
+const FIELD_VALUE = 8;
+const classes = new Uint8Array(256);
+for (const char of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") classes[char.charCodeAt(0)] |= TOKEN;
+for (let octet = 0x20; octet < 0x7f; octet++) {
+  classes[octet] |= ESCAPABLE | FIELD_VALUE;
+  if (octet !== 0x22 && octet !== 0x5c) classes[octet] |= QDTEXT;
+}
+classes[9] |= QDTEXT | ESCAPABLE | FIELD_VALUE;
+for (let octet = 0x80; octet <= 0xff; octet++) classes[octet] |= FIELD_VALUE;
+
+/** Trailer fields that would change how the message is framed or routed if anything merged them. */
+const forbiddenTrailers = new Set(['content-length', 'transfer-encoding', 'host']);
+const longestForbidden = 'transfer-encoding'.length;
+
+/** The largest chunk size taken: 2^52, past which a double loses units. */
+const largestChunk = 2 ** 52;
+
 /**
- * Decodes a chunked body (RFC 9112 §7.1) as its bytes arrive, in any split. Chunk
- * extensions are skipped, trailer fields read past and dropped; a malformed size, a
- * missing CRLF or a size of more than 13 hex digits (2^52) is an HttpParseError (the connection cannot be read
- * any further). `limit` bounds what extensions and trailers may add to the body's size.
+ * Decodes a chunked body (RFC 9112 §7.1) as its bytes arrive, in any split, as strictly as
+ * llhttp does or more: a size is hex digits (leading zeros allowed) with no whitespace,
+ * then `;name` or `;name=token` or `;name="quoted"` extensions, then CRLF; trailers are
+ * `name: value` lines, never Content-Length, Transfer-Encoding or Host, never folded.
+ * Extensions are skipped and trailers dropped. Anything else is an HttpParseError (the
+ * connection cannot be read any further), a chunk larger than 2^52 a 413. `limit` bounds
+ * what extensions and trailers may add to the body's size.
  */
 export class ChunkedDecoder {
   #state = State.Size;
   #size = 0;
   #sizeDigits = 0;
   #overhead = 0;
-  #trailerLineLength = 0;
+  /** The trailer name being read, lowercase, while it could still be a forbidden one. */
+  #trailerName = '';
   readonly #limit: number;
 
   constructor(limit = 16 * 1024) {
@@ -48,100 +88,143 @@ export class ChunkedDecoder {
     let i = 0;
     const length = chunk.length;
     while (i < length) {
+      if (this.#state === State.Data) {
+        const take = Math.min(this.#size, length - i);
+        onData(chunk.subarray(i, i + take));
+        i += take;
+        this.#size -= take;
+        if (this.#size === 0) this.#state = State.DataCr;
+        continue;
+      }
+      const byte = chunk[i++]!;
       switch (this.#state) {
         case State.Size: {
-          const byte = chunk[i]!;
           const digit = hexValue(byte);
           if (digit >= 0) {
-            if (++this.#sizeDigits > 13) throw new HttpParseError(413, 'A chunk is too large.');
+            this.#sizeDigits++;
             this.#size = this.#size * 16 + digit;
+            if (this.#size > largestChunk) throw new HttpParseError(413, 'A chunk is too large.');
           } else if (this.#sizeDigits === 0) {
-            throw new HttpParseError(400, 'A chunk size is malformed.');
+            throw sizeMalformed();
           } else if (byte === cr) {
             this.#state = State.SizeLf;
           } else if (byte === 59 /* ; */) {
-            this.#state = State.Extension;
-          } else if (byte === 32 || byte === 9) {
-            this.#state = State.SizeSpace;
+            this.#state = State.ExtensionNameStart;
           } else {
-            throw new HttpParseError(400, 'A chunk size is malformed.');
+            throw sizeMalformed();
           }
-          i++;
           break;
         }
-        case State.SizeSpace: {
-          const byte = chunk[i++]!;
-          if (byte === 59 /* ; */) this.#state = State.Extension;
-          else if (byte === cr) this.#state = State.SizeLf;
-          else if (byte !== 32 && byte !== 9) throw new HttpParseError(400, 'A chunk size is malformed.');
-          else this.#count(1);
+        case State.ExtensionNameStart:
+          if ((classes[byte]! & TOKEN) === 0) throw extensionMalformed();
+          this.#count();
+          this.#state = State.ExtensionName;
           break;
-        }
-        case State.Extension: {
-          const byte = chunk[i++]!;
-          if (byte === cr) this.#state = State.SizeLf;
-          else if (byte === lf || (byte < 32 && byte !== 9) || byte === 127) throw new HttpParseError(400, 'A chunk extension is malformed.');
-          else this.#count(1);
+        case State.ExtensionName:
+        case State.ExtensionToken:
+          this.#count();
+          if ((classes[byte]! & TOKEN) !== 0) break;
+          if (byte === 61 /* = */ && this.#state === State.ExtensionName) this.#state = State.ExtensionValueStart;
+          else this.#extensionEnd(byte);
           break;
-        }
+        case State.ExtensionValueStart:
+          this.#count();
+          if (byte === 34 /* " */) this.#state = State.ExtensionQuoted;
+          else if ((classes[byte]! & TOKEN) !== 0) this.#state = State.ExtensionToken;
+          else throw extensionMalformed();
+          break;
+        case State.ExtensionQuoted:
+          this.#count();
+          if (byte === 34) this.#state = State.ExtensionQuotedEnd;
+          else if (byte === 92 /* \ */) this.#state = State.ExtensionEscape;
+          else if ((classes[byte]! & QDTEXT) === 0) throw extensionMalformed();
+          break;
+        case State.ExtensionEscape:
+          this.#count();
+          if ((classes[byte]! & ESCAPABLE) === 0) throw extensionMalformed();
+          this.#state = State.ExtensionQuoted;
+          break;
+        case State.ExtensionQuotedEnd:
+          this.#extensionEnd(byte);
+          break;
         case State.SizeLf:
-          if (chunk[i++] !== lf) throw new HttpParseError(400, 'A chunk size line does not end in CRLF.');
+          if (byte !== lf) throw new HttpParseError(400, 'A chunk size line does not end in CRLF.');
           this.#sizeDigits = 0;
-          if (this.#size === 0) {
-            this.#state = State.Trailer;
-            this.#trailerLineLength = 0;
-          } else {
-            this.#state = State.Data;
-          }
+          this.#state = this.#size === 0 ? State.TrailerStart : State.Data;
           break;
-        case State.Data: {
-          const take = Math.min(this.#size, length - i);
-          onData(chunk.subarray(i, i + take));
-          i += take;
-          this.#size -= take;
-          if (this.#size === 0) this.#state = State.DataCr;
-          break;
-        }
         case State.DataCr:
-          if (chunk[i++] !== cr) throw new HttpParseError(400, 'A chunk does not end in CRLF.');
+          if (byte !== cr) throw new HttpParseError(400, 'A chunk does not end in CRLF.');
           this.#state = State.DataLf;
           break;
         case State.DataLf:
-          if (chunk[i++] !== lf) throw new HttpParseError(400, 'A chunk does not end in CRLF.');
+          if (byte !== lf) throw new HttpParseError(400, 'A chunk does not end in CRLF.');
           this.#state = State.Size;
           break;
-        case State.Trailer: {
-          const byte = chunk[i++]!;
+        case State.TrailerStart:
           if (byte === cr) {
-            this.#state = State.TrailerLf;
-          } else if (byte === lf || (byte < 32 && byte !== 9) || byte === 127) {
-            throw new HttpParseError(400, 'A trailer field is malformed.');
+            this.#state = State.EndLf;
+          } else if ((classes[byte]! & TOKEN) !== 0) {
+            this.#count();
+            this.#trailerName = String.fromCharCode(byte | 0x20);
+            this.#state = State.TrailerName;
           } else {
-            this.#trailerLineLength++;
-            this.#count(1);
+            // a line that starts with whitespace (folding, or blank) or a colon
+            throw trailerMalformed();
           }
           break;
-        }
+        case State.TrailerName:
+          this.#count();
+          if ((classes[byte]! & TOKEN) !== 0) {
+            if (this.#trailerName.length <= longestForbidden) this.#trailerName += String.fromCharCode(byte >= 65 && byte <= 90 ? byte | 0x20 : byte);
+          } else if (byte === 58 /* : */) {
+            if (forbiddenTrailers.has(this.#trailerName)) throw new HttpParseError(400, `A trailer may not be ${this.#trailerName}.`);
+            this.#state = State.TrailerValue;
+          } else {
+            throw trailerMalformed();
+          }
+          break;
+        case State.TrailerValue:
+          if (byte === cr) this.#state = State.TrailerLf;
+          else if ((classes[byte]! & FIELD_VALUE) === 0) throw trailerMalformed();
+          else this.#count();
+          break;
         case State.TrailerLf:
-          if (chunk[i++] !== lf) throw new HttpParseError(400, 'A trailer line does not end in CRLF.');
-          if (this.#trailerLineLength === 0) {
-            this.#state = State.Done;
-            return i;
-          }
-          this.#trailerLineLength = 0;
-          this.#state = State.Trailer;
+          if (byte !== lf) throw new HttpParseError(400, 'A trailer line does not end in CRLF.');
+          this.#state = State.TrailerStart;
           break;
-        case State.Done:
+        case State.EndLf:
+          if (byte !== lf) throw new HttpParseError(400, 'A chunked body does not end in CRLF.');
+          this.#state = State.Done;
           return i;
+        case State.Done:
+          return i - 1;
       }
     }
     return this.#state === State.Done ? i : -1;
   }
 
-  #count(bytes: number): void {
-    this.#overhead += bytes;
-    if (this.#overhead > this.#limit) throw new HttpParseError(431, 'Chunk extensions and trailers are too large.');
+  /** What may follow an extension: another one, or the CR that ends the size line. */
+  #extensionEnd(byte: number): void {
+    if (byte === 59 /* ; */) this.#state = State.ExtensionNameStart;
+    else if (byte === cr) this.#state = State.SizeLf;
+    else throw extensionMalformed();
   }
+
+  #count(): void {
+    if (++this.#overhead > this.#limit) throw new HttpParseError(431, 'Chunk extensions and trailers are too large.');
+  }
+}
+
+function sizeMalformed(): HttpParseError {
+  return new HttpParseError(400, 'A chunk size is malformed.');
+}
+
+function extensionMalformed(): HttpParseError {
+  return new HttpParseError(400, 'A chunk extension is malformed.');
+}
+
+function trailerMalformed(): HttpParseError {
+  return new HttpParseError(400, 'A trailer field is malformed.');
 }
 
 function hexValue(byte: number): number {

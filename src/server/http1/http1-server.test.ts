@@ -499,19 +499,36 @@ for (const reads of ['into the server buffer', 'through the socket stream'] as c
 
   test('closeIdleConnections closes the idle connections and leaves the busy ones to finish', async () => {
     let finish: (() => void) | undefined;
+    let arrived: () => void;
+    const busyArrived = new Promise<void>((resolve) => (arrived = resolve));
     const { server, port } = await serve((req, res) => {
-      if (req.url === '/busy') finish = () => res.end('done');
-      else res.end('quick');
+      if (req.url === '/busy') {
+        finish = () => res.end('done');
+        arrived();
+      } else {
+        res.end('quick');
+      }
     });
     const idle = new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
     await idle.until(/quick$/);
     const busy = new Client(port).send('GET /busy HTTP/1.1\r\nHost: x\r\n\r\n');
-    await sleep(20);
+    await busyArrived;
     server.close();
     server.closeIdleConnections();
     await idle.closed;
     finish!();
     const reply = await busy.all();
     assert.match(reply, /Connection: close\r\n\r\ndone$/);
+  });
+
+  test('closeIdleConnections(ms) leaves a connection that received something within those ms', async () => {
+    const { server, port } = await serve(answer('quick'));
+    const client = new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await client.until(/quick$/);
+    server.closeIdleConnections(60_000);
+    client.send('GET /again HTTP/1.1\r\nHost: x\r\n\r\n');
+    await client.until(/quick[^]*quick$/);
+    server.closeIdleConnections(0);
+    await client.closed;
   });
 });

@@ -5,6 +5,7 @@ import { createServer as createTlsServer, type TlsOptions } from 'node:tls';
 import { statusTexts } from '../../http/status-texts.ts';
 import { ChunkedDecoder } from './chunked-decoder.ts';
 import { HttpParseError, parseRequestHead, type HeaderValue, type RequestHead } from './request-head.ts';
+import { PendingBytes } from './pending-bytes.ts';
 import { httpDate, serializeHead, type HeadFacts, type HeaderList, type HeaderObject } from './outgoing.ts';
 
 export interface Http1ServerOptions {
@@ -129,9 +130,13 @@ export class Http1Server extends EventEmitter {
     return this;
   }
 
-  /** Closes the connections that wait for a next request; the busy ones close after their response. */
-  closeIdleConnections(): void {
-    for (const connection of this.#connections) if (connection.idle) connection.destroy();
+  /**
+   * Closes the connections that wait for a next request and have received nothing for
+   * `idleForMs` (default 0: all of them); the busy ones close after their response.
+   */
+  closeIdleConnections(idleForMs = 0): void {
+    const now = Date.now();
+    for (const connection of this.#connections) if (connection.idleFor(now) >= idleForMs) connection.destroy();
   }
 
   closeAllConnections(): void {
@@ -176,8 +181,8 @@ export class Http1Connection {
   #state = State.Head;
   /** When the current state began (Date.now()): the head's start, or the connection's idleness. */
   #since = Date.now();
-  /** Received bytes not read yet: the head of the next request, in part or whole. */
-  #pending: Buffer | undefined;
+  /** Received bytes not read yet: the head of the next request, in part or whole, and pipelined ones. */
+  readonly #pending = new PendingBytes();
   /** How far into #pending the end of the head has been looked for in vain: a head sent in pieces is searched once, not once per piece. */
   #searched = 0;
   #response: Http1Response | undefined;
@@ -200,6 +205,12 @@ export class Http1Connection {
 
   get idle(): boolean {
     return this.#state === State.Idle;
+  }
+
+  /** How long, in ms, it has waited for a request with nothing of one received; -1 when it is not waiting so. */
+  idleFor(now: number): number {
+    const waiting = this.#state === State.Idle || (this.#state === State.Head && this.#pending.empty);
+    return waiting ? now - this.#since : -1;
   }
 
   destroy(): void {
@@ -232,9 +243,15 @@ export class Http1Connection {
    * copied out of it.
    */
   #receivedInto(buffer: Buffer, length: number): boolean {
+    // what is kept of it goes to #pending, a copy, or to a body, which copies (see kept)
     this.#received(buffer.subarray(0, length));
-    if (this.#pending !== undefined) this.#pending = outliving(this.#pending, buffer);
     return true;
+  }
+
+  /** `data` itself, or a copy of it when it lies in a buffer that a later read overwrites. @internal */
+  kept(data: Buffer): Buffer {
+    const readBuffer = this.server.readBuffer;
+    return (readBuffer !== undefined && data.buffer === readBuffer.buffer) || this.#pending.holds(data) ? Buffer.from(data) : data;
   }
 
   #received(chunk: Buffer): void {
@@ -255,65 +272,98 @@ export class Http1Connection {
       this.#state = State.Head;
       this.#since = Date.now();
     }
-    this.#pending = this.#pending === undefined ? chunk : Buffer.concat([this.#pending, chunk]);
-    if (this.#state === State.Head) this.#readRequests();
-    else if (this.#pending.length > readAhead) this.#pause();
+    if (this.#state === State.Head && this.#pending.empty) {
+      // the usual case: the bytes are read where they arrived, only a rest is copied
+      this.#readRequests(chunk);
+      return;
+    }
+    this.#pending.append(chunk);
+    if (this.#state === State.Head) this.#readRequests(undefined);
+    // While a request is answered, one read ahead is enough (node:http reads on, in C++,
+    // at a cost per read JavaScript cannot match): a pipelining client is read from again
+    // once its response is written.
+    else this.#pause();
   }
 
-  /** Reads and dispatches the requests in #pending, one after another while each is answered at once. */
-  #readRequests(): void {
-    if (this.#reading) return;
+  /**
+   * Reads and dispatches the requests in `chunk` (bytes just received, none pending before
+   * them) or, when undefined, in #pending: one after another while each is answered at once.
+   * What is left unread stays in #pending.
+   */
+  #readRequests(chunk: Buffer | undefined): void {
+    if (this.#reading) {
+      if (chunk !== undefined) this.#pending.append(chunk);
+      return;
+    }
     this.#reading = true;
+    const bytes = chunk ?? this.#pending.view();
+    let at = 0;
     try {
-      while (this.#state === State.Head && this.#pending !== undefined) {
-        if (!this.#readRequest(this.#pending)) break;
+      while (this.#state === State.Head && at < bytes.length) {
+        const next = this.#readRequest(bytes, at);
+        if (next === at) break;
+        at = next;
       }
     } finally {
       this.#reading = false;
     }
+    if (this.#state === State.Closed) return;
+    if (chunk === undefined) this.#pending.consume(at);
+    else if (at < chunk.length) this.#pending.append(chunk.subarray(at));
+    if (this.#state === State.Head && this.#pending.empty && this.#response === undefined && at > 0) this.#state = State.Idle;
+    else if (this.#state === State.Busy && this.#pending.length > readAhead) this.#pause();
   }
 
-  /** Dispatches the request at the start of `pending`; false when its head is not all there yet. */
-  #readRequest(pending: Buffer): boolean {
-    let start = 0;
+  /**
+   * Dispatches the request that begins at `start` in `bytes`; returns where the bytes not
+   * read yet begin: `start` itself when its head is not all there yet, or past the request
+   * (and whatever of its body came with it) once dispatched.
+   */
+  #readRequest(bytes: Buffer, start: number): number {
     // RFC 9112 §2.2: empty lines before a request line are ignored
-    while (start + 1 < pending.length && pending[start] === 13 && pending[start + 1] === 10) start += 2;
-    const end = pending.indexOf(crlfCrlf, Math.max(start, this.#searched));
+    while (start + 1 < bytes.length && bytes[start] === 13 && bytes[start + 1] === 10) start += 2;
+    const searched = this.#searched;
+    const end = bytes.indexOf(crlfCrlf, start + searched);
     const maxHeaderSize = this.server.maxHeaderSize;
     if (end === -1 || end - start > maxHeaderSize) {
-      if (pending.length - start > maxHeaderSize) {
-        this.#refuse(431);
+      if (bytes.length - start > maxHeaderSize) {
+        // no end of the request line within the limit: the target is what is too long
+        const lineEnd = bytes.indexOf(10, start);
+        this.#refuse(lineEnd === -1 || lineEnd - start > maxHeaderSize ? 414 : 431);
+      } else if (hasBareLineBreak(bytes, start + Math.max(0, searched - 1), start)) {
+        // refused at once, as llhttp refuses it, rather than waited on until the headers timeout
+        this.#refuse(400);
       } else {
-        this.#pending = start === 0 ? pending : start === pending.length ? undefined : pending.subarray(start);
         // the terminator may begin in the last 3 bytes, its rest still to come
-        this.#searched = Math.max(0, pending.length - start - 3);
+        this.#searched = Math.max(0, bytes.length - start - 3);
       }
-      return false;
+      return start;
     }
     this.#searched = 0;
     let head: RequestHead;
     try {
-      head = parseRequestHead(pending, start, end + 2, this.server.maxHeadersCount);
+      head = parseRequestHead(bytes, start, end + 2, this.server.maxHeadersCount);
     } catch (error) {
       if (!(error instanceof HttpParseError)) throw error;
       this.#refuse(error.statusCode);
-      return false;
+      return start;
     }
-    const after = end + 4;
-    let rest = after < pending.length ? pending.subarray(after) : undefined;
+    let next = end + 4;
     const request = new Http1Request(head, this.socket);
     const response = new Http1Response(this, request, head.keepAlive && !this.server.closing);
     if (head.body !== 0) {
       const body = new IncomingBody(this, request, head.body);
-      if (rest !== undefined) {
+      if (next < bytes.length) {
+        let rest: Buffer | undefined;
         try {
-          rest = body.feed(rest);
+          rest = body.feed(bytes.subarray(next));
         } catch (error) {
           // malformed before the application saw the request: it never will
           if (!(error instanceof HttpParseError)) throw error;
           this.#refuse(error.statusCode);
-          return false;
+          return start;
         }
+        next = rest === undefined ? bytes.length : bytes.length - rest.length;
       }
       this.#body = body;
       request.body = body;
@@ -324,9 +374,8 @@ export class Http1Connection {
     }
     this.#response = response;
     this.#state = State.Busy;
-    this.#pending = rest;
     this.server.emit('request', request, response);
-    return true;
+    return next;
   }
 
   /** The request's response is written out; the next request may be read. @internal */
@@ -344,12 +393,14 @@ export class Http1Connection {
     this.#body = undefined;
     this.#resume();
     this.#since = Date.now();
-    if (this.#pending === undefined) {
+    if (this.#reading) {
+      // a response made at once, inside the request's own dispatch: that loop goes on
+      this.#state = State.Head;
+    } else if (this.#pending.empty) {
       this.#state = State.Idle;
     } else {
       this.#state = State.Head;
-      // a response made at once, inside the request's own dispatch, lets that loop go on
-      if (!this.#reading) this.#readRequests();
+      this.#readRequests(undefined);
     }
   }
 
@@ -387,7 +438,7 @@ export class Http1Connection {
   #refuse(statusCode: number): void {
     const statusText = statusTexts[statusCode] ?? 'Bad Request';
     this.#state = State.Closed;
-    this.#pending = undefined;
+    this.#pending.clear();
     // a response the application is still making has nowhere to go now
     this.#response?.socketClosed();
     this.socket.end(`HTTP/1.1 ${statusCode} ${statusText}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
@@ -404,7 +455,7 @@ export class Http1Connection {
 
   #closed(): void {
     this.#state = State.Closed;
-    this.#pending = undefined;
+    this.#pending.clear();
     this.#body?.fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
     this.#response?.socketClosed();
     this.server.forget(this);
@@ -452,7 +503,7 @@ export class IncomingBody extends Readable {
   }
 
   #push(data: Buffer): void {
-    if (!this.push(outliving(data, this.#connection.server.readBuffer))) this.#connection.pauseBody();
+    if (!this.push(this.#connection.kept(data))) this.#connection.pauseBody();
   }
 
   #finish(): void {
@@ -699,9 +750,18 @@ export class Http1Response extends EventEmitter {
 
 function noop(): void {}
 
-/** `data` itself, or a copy of it when it lies in `readBuffer`, which the next read overwrites. */
-function outliving(data: Buffer, readBuffer: Buffer | undefined): Buffer {
-  return readBuffer !== undefined && data.buffer === readBuffer.buffer ? Buffer.from(data) : data;
+/**
+ * Whether `bytes`, from `from` on, has a LF not preceded by a CR (at or after `start`),
+ * or a CR followed by anything but a LF: a line break RFC 9112 does not allow in a head.
+ */
+function hasBareLineBreak(bytes: Buffer, from: number, start: number): boolean {
+  for (let lf = bytes.indexOf(10, from); lf !== -1; lf = bytes.indexOf(10, lf + 1)) {
+    if (lf === start || bytes[lf - 1] !== 13) return true;
+  }
+  for (let cr = bytes.indexOf(13, from); cr !== -1 && cr + 1 < bytes.length; cr = bytes.indexOf(13, cr + 1)) {
+    if (bytes[cr + 1] !== 10) return true;
+  }
+  return false;
 }
 
 /** The fields of a net.Socket that its `onread` option sets, found by their symbols' descriptions. */

@@ -114,4 +114,54 @@ describe('parseRequestHead', () => {
     const fields = Array.from({ length: 11 }, (_, i) => `X-${i}: ${i}`);
     assert.throws(() => parse(head('GET / HTTP/1.1', 'Host: h', ...fields), 11), (error: unknown) => error instanceof HttpParseError && error.statusCode === 431);
   });
+
+  test('methods are llhttp\'s, case-sensitive: another token is a 501, a method that is not a token a 400', () => {
+    for (const method of ['GET', 'PROPFIND', 'M-SEARCH', 'PURGE']) assert.equal(parse(head(`${method} / HTTP/1.1`, 'Host: h')).method, method);
+    refused(head('post /login HTTP/1.1', 'Host: h'), 501);
+    refused(head('FOO / HTTP/1.1', 'Host: h'), 501);
+    refused(head('G(T / HTTP/1.1', 'Host: h'), 400);
+    refused(head('GET\t/ HTTP/1.1', 'Host: h'), 400);
+  });
+
+  test('CONNECT is a 501: this server opens no tunnels', () => {
+    refused(head('CONNECT example.com:443 HTTP/1.1', 'Host: example.com:443'), 501);
+  });
+
+  test('an origin-form target starts with a slash; another one is a 400', () => {
+    refused(head('GET en HTTP/1.1', 'Host: h'), 400);
+    refused(head('GET ?q HTTP/1.1', 'Host: h'), 400);
+  });
+
+  test('an absolute-form target is accepted, its path and query taken as the target', () => {
+    assert.equal(parse(head('GET http://h/en?q=1 HTTP/1.1', 'Host: h')).url, '/en?q=1');
+    assert.equal(parse(head('GET HTTPS://H:8443 HTTP/1.1', 'Host: h:8443')).url, '/');
+    assert.equal(parse(head('GET http://h?q HTTP/1.1', 'Host: h')).url, '/?q');
+  });
+
+  test('an absolute-form target whose authority differs from Host is a 400; without Host (HTTP/1.0) it gives the host', () => {
+    refused(head('GET http://other/en HTTP/1.1', 'Host: h'), 400);
+    assert.equal(parse(head('GET http://h/en HTTP/1.0')).headers['host'], 'h');
+  });
+
+  test('an absolute-form target with another scheme, user info or a fragment is a 400', () => {
+    refused(head('GET ftp://h/en HTTP/1.1', 'Host: h'), 400);
+    refused(head('GET http://u@h/en HTTP/1.1', 'Host: h'), 400);
+    refused(head('GET http://h/en#x HTTP/1.1', 'Host: h'), 400);
+    refused(head('GET http:/en HTTP/1.1', 'Host: h'), 400);
+  });
+
+  test('the asterisk-form is for OPTIONS only', () => {
+    assert.equal(parse(head('OPTIONS * HTTP/1.1', 'Host: h')).url, '*');
+    refused(head('GET * HTTP/1.1', 'Host: h'), 400);
+  });
+
+  test('a byte outside VCHAR in the target (obs-text, a control) is a 400', () => {
+    refused(head('GET /\xff HTTP/1.1', 'Host: h'), 400);
+    refused(head('GET /a\x7fb HTTP/1.1', 'Host: h'), 400);
+    refused(head('GET /a\x01b HTTP/1.1', 'Host: h'), 400);
+  });
+
+  test('the HTTP/2 preface is refused', () => {
+    refused(head('PRI * HTTP/2.0'), 505);
+  });
 });

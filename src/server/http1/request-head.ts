@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import { headerKey } from '../../http/header-name.ts';
 
 /**
@@ -10,7 +11,7 @@ import { headerKey } from '../../http/header-name.ts';
 /** A request the server cannot accept; `statusCode` is what the client is answered before the connection closes. */
 export class HttpParseError extends Error {
   override readonly name = 'HttpParseError';
-  constructor(readonly statusCode: 400 | 413 | 417 | 431 | 501 | 505, message: string) {
+  constructor(readonly statusCode: 400 | 413 | 414 | 417 | 431 | 501 | 505, message: string) {
     super(message);
   }
 }
@@ -34,13 +35,24 @@ export interface RequestHead {
 
 /** Octet classes for the hand-written scan below (a regex per line costs several times more). */
 const TOKEN = 1;
-/** A visible octet: VCHAR or obs-text, what a request target and a field value are made of. */
+/** A visible octet: VCHAR or obs-text, what a field value is made of. */
 const VISIBLE = 2;
+/** VCHAR: what a request target is made of (no obs-text: a raw byte there is refused, as llhttp refuses it). */
+const TARGET = 4;
 const classes = new Uint8Array(256);
-for (let octet = 0x21; octet <= 0xff; octet++) if (octet !== 0x7f) classes[octet] = VISIBLE;
+for (let octet = 0x21; octet <= 0xff; octet++) if (octet !== 0x7f) classes[octet] = VISIBLE | (octet < 0x7f ? TARGET : 0);
 for (const char of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") classes[char.charCodeAt(0)] |= TOKEN;
 
 const digits = /^\d+$/;
+
+/**
+ * The methods llhttp knows (node:http's list), which are case-sensitive: another token is a
+ * 501. CONNECT is among them, but this server opens no tunnels, so it is a 501 as well.
+ */
+const knownMethods = new Set(METHODS.filter((method) => method !== 'CONNECT'));
+
+/** An absolute-form target (RFC 9112 §3.2.2): the scheme, the authority, then the path and query. */
+const absoluteForm = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/([^/?#@]+)([^#]*)$/;
 
 /** Fields node:http keeps the first of when repeated (a second one would be ambiguous). */
 const firstWins = new Set([
@@ -126,16 +138,31 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
   if (i === start || bytes[i] !== 32) throw malformedLine();
   const method = head.slice(0, i - start);
   const targetStart = ++i;
-  while (i < end && (classes[bytes[i]!]! & VISIBLE) !== 0) i++;
+  while (i < end && (classes[bytes[i]!]! & TARGET) !== 0) i++;
   if (i === targetStart || bytes[i] !== 32 || i + 10 >= end) throw malformedLine();
-  const url = head.slice(targetStart - start, i - start);
+  let url = head.slice(targetStart - start, i - start);
   const major = bytes[i + 6]! - 48;
   const minor = bytes[i + 8]! - 48;
   if (bytes[i + 1] !== 72 || bytes[i + 2] !== 84 || bytes[i + 3] !== 84 || bytes[i + 4] !== 80 || bytes[i + 5] !== 47 /* HTTP/ */
     || !(major >= 0 && major <= 9) || bytes[i + 7] !== 46 || !(minor >= 0 && minor <= 9) || bytes[i + 9] !== 13 || bytes[i + 10] !== 10) {
     throw malformedLine();
   }
+  // the HTTP/2 preface (`PRI * HTTP/2.0`) ends here too
   if (major !== 1 || minor > 1) throw new HttpParseError(505, `HTTP/${major}.${minor} is not supported.`);
+  if (!knownMethods.has(method)) throw new HttpParseError(501, `The method ${method} is not implemented.`);
+  // RFC 9112 §3.2: origin-form, absolute-form, or `*` for OPTIONS only
+  let authority: string | undefined;
+  if (url.charCodeAt(0) !== 47 /* / */) {
+    if (url === '*') {
+      if (method !== 'OPTIONS') throw new HttpParseError(400, 'Only OPTIONS may have the target *.');
+    } else {
+      const absolute = absoluteForm.exec(url);
+      if (absolute === null) throw new HttpParseError(400, 'The request target is malformed.');
+      authority = absolute[1]!;
+      const path = absolute[2]!;
+      url = path === '' || path.charCodeAt(0) === 63 /* ? */ ? `/${path}` : path;
+    }
+  }
   const http10 = minor === 0;
   i += 11;
   const headers: Record<string, HeaderValue> = Object.create(null) as Record<string, HeaderValue>;
@@ -188,6 +215,12 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
   }
   if (hosts > 1) throw new HttpParseError(400, 'Host is repeated.');
   if (hosts === 0 && !http10) throw new HttpParseError(400, 'An HTTP/1.1 request must have a Host header.');
+  if (authority !== undefined) {
+    // Two hosts that differ would be read one way here and maybe the other by a proxy in front.
+    const host = headers['host'] as string | undefined;
+    if (host === undefined) headers['host'] = authority;
+    else if (host.toLowerCase() !== authority.toLowerCase()) throw new HttpParseError(400, 'The Host header differs from the request target\'s authority.');
+  }
   return {
     method,
     url,
