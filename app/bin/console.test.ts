@@ -20,7 +20,7 @@ describe('app/bin/console request', () => {
     assert.ok(headLines.includes('Content-Type: text/html; charset=UTF-8'));
     const entries = logs!.trim().split('\n');
     assert.match(entries[0]!, /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] php\.INFO: User Deprecated: The "debug\/DebugClassLoader" class is deprecated since Sluice 4\.4/);
-    assert.match(entries[1]!, /php\.INFO: User Deprecated: Using the WebServerBundle is deprecated since Sluice 4\.4\./);
+    assert.match(entries[1]!, /php\.INFO: User Deprecated: Using the WebserverBundle is deprecated since Sluice 4\.4\./);
     assert.match(entries[2]!, /event\.DEBUG: Notified event "kernel\.request" to listener "DebugHandlersListener::configure"\./);
     assert.ok(entries.some((line) => line.includes(`request.ERROR: Uncaught Exception NotFoundHttpException: "No route found for "GET ${path}" (from "${referer}")" at src/event-listener/router-listener.ts line `)));
   });
