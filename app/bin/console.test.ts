@@ -20,14 +20,15 @@ describe('app/bin/console request', () => {
     assert.ok(headLines.includes('Content-Type: text/html; charset=UTF-8'));
     const entries = logs!.trim().split('\n');
     assert.match(entries[0]!, /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] php\.INFO: User Deprecated: The "debug\/DebugClassLoader" class is deprecated since Sluice 4\.4/);
-    assert.match(entries[1]!, /php\.INFO: User Deprecated: Using the WebServerBundle is deprecated since Sluice 4\.4\./);
+    assert.match(entries[1]!, /php\.INFO: User Deprecated: Using the WebserverBundle is deprecated since Sluice 4\.4\./);
     assert.match(entries[2]!, /event\.DEBUG: Notified event "kernel\.request" to listener "DebugHandlersListener::configure"\./);
     assert.ok(entries.some((line) => line.includes(`request.ERROR: Uncaught Exception NotFoundHttpException: "No route found for "GET ${path}" (from "${referer}")" at src/event-listener/router-listener.ts line `)));
   });
 
   it('prints one JSON object per entry with --format=jsonl, placeholders filled', async () => {
     const { stdout } = await run(console, ['request', 'GET', path, '-H', `Referer: ${referer}`, '--format=jsonl']);
-    const entries = stdout.split('\n\n')[1]!.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [response, ...entries] = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(response!.status, 404);
     assert.deepEqual(Object.keys(entries[0]!).sort(), ['channel', 'context', 'level', 'message', 'time']);
     assert.deepEqual(entries[0]!.context, { exception: {} });
     assert.match(String(entries[0]!.time), /^\d\d:\d\d:\d\d$/);
@@ -43,10 +44,10 @@ describe('app/bin/console request', () => {
 
   it('runs the prod environment with --env=prod: no debug entries, no deprecations', async () => {
     const { stdout } = await run(console, ['request', 'GET', path, '--env=prod', '--format=jsonl', '--body']);
-    assert.match(stdout, /^HTTP\/1\.1 404 Not Found\n/);
-    assert.ok(stdout.includes('<title>An Error Occurred: Not Found</title>'));
-    assert.ok(!stdout.includes('NotFoundHttpException: No route'), 'no internals in the page');
-    const entries = stdout.trim().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { channel: string; level: string });
+    const [response, ...entries] = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { status: number; body: string; channel: string; level: string });
+    assert.equal(response!.status, 404);
+    assert.ok(response!.body.includes('<title>An Error Occurred: Not Found</title>'));
+    assert.ok(!response!.body.includes('NotFoundHttpException: No route'), 'no internals in the page');
     assert.deepEqual(entries.map((e) => `${e.channel}.${e.level}`), ['request.ERROR']);
   });
 

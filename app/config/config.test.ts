@@ -1,8 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { configFor } from './config.ts';
+import { appSettingsFor, configFor } from './config.ts';
 
 describe('The app configuration', () => {
+  it('keeps each environment\'s events in a database of its own by default, so prod leaves the dev data alone', () => {
+    assert.equal(appSettingsFor('dev', {}).database, 'sqlite:var/data_dev.db');
+    assert.equal(appSettingsFor('prod', {}).database, 'sqlite:var/data_prod.db');
+    assert.equal(appSettingsFor('prod', { DATABASE_URL: 'sqlite::memory:' }).database, 'sqlite::memory:');
+  });
+
   it('signs with APP_SECRET in prod', () => {
     const before = process.env.APP_SECRET;
     process.env.APP_SECRET = 'a-secret-from-the-environment-0123';

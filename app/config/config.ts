@@ -45,8 +45,8 @@ export function configFor(environment: string): FrameworkConfigInput {
 /** The events application's own settings (the framework's are above). */
 export interface AppSettings {
   /**
-   * Where events are kept: `sqlite:var/data.db` (relative to `app/`, created and seeded on
-   * first start), `sqlite:/abs/path.db`, or `postgresql://user@host/db` (run
+   * Where events are kept: `sqlite:var/data_<environment>.db` (relative to `app/`, one per
+   * environment so trying prod leaves the dev data alone; created and seeded on first start), `sqlite:/abs/path.db`, or `postgresql://user@host/db` (run
    * `app/bin/console app:setup` once to create and seed its table). `DATABASE_URL`.
    */
   database: string;
@@ -71,7 +71,7 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
   if (!Number.isSafeInteger(maxImageBytes) || maxImageBytes <= 0) throw new Error(`APP_MAX_IMAGE_BYTES must be a positive number of bytes, "${env.APP_MAX_IMAGE_BYTES}" given.`);
   const password = env.APP_ADMIN_PASSWORD === '' ? undefined : env.APP_ADMIN_PASSWORD;
   return {
-    database: env.DATABASE_URL ?? 'sqlite:var/data.db',
+    database: env.DATABASE_URL ?? `sqlite:var/data_${environment}.db`,
     adminPassword: password ?? (environment === 'prod' ? undefined : 'admin'),
     maxImageBytes,
     staticIndexRefreshMs: 2000,

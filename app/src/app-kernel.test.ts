@@ -68,7 +68,7 @@ function expectedRows(path: string, referer: string | undefined): Array<Omit<Row
   const from = referer === undefined ? '' : ` (from "${referer}")`;
   return [
     deprecation('The "debug/DebugClassLoader" class is deprecated since Sluice 4.4, use "error-handler/DebugClassLoader" instead.'),
-    deprecation('Using the WebServerBundle is deprecated since Sluice 4.4. The new Sluice local server has more features, you can use it instead.'),
+    deprecation('Using the WebserverBundle is deprecated since Sluice 4.4. The new Sluice local server has more features, you can use it instead.'),
     ...firstPass.map((listener) => notified('kernel.request', listener)),
     // The file and line are where RouterListener throws; checked by pattern below.
     { className: 'status-error', level: 'ERROR', channel: 'request', message: `Uncaught Exception NotFoundHttpException: "No route found for "GET ${path}"${from}" at src/event-listener/router-listener.ts line <n>`, context: pretty({ exception: {} }) },
@@ -132,7 +132,7 @@ describe('The events app over a real socket (dev)', () => {
   async function terminated(since: number): Promise<LogRecord[]> {
     for (let i = 0; i < 200; i++) {
       const records = app.logs.records.slice(since);
-      if (records.some((record) => record.context.event === 'kernel.terminate' && record.context.listener === 'LoggingLifecycle::onKernelTerminate')) return records;
+      if (records.some((record) => record.context.event === 'kernel.terminate' && record.context.listener === 'ProfilerListener::onKernelTerminate')) return records;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     assert.fail('the request was not terminated');
@@ -174,7 +174,12 @@ describe('The events app over a real socket (dev)', () => {
     await rawGet(running.url, path, { Referer: `${running.url}${path}` });
     const records = await terminated(since);
     const lines = records.map((record) => formatLine(record).replace(/\n$/, ''));
-    assert.ok(lines.length > 23, 'the entries after the error page too: kernel.response, finish_request, exception, terminate');
+    // the reference's 51: 2 php, 5 kernel.request, the ERROR, the sub-request's 26, then
+    // the main request's kernel.exception (4 + stopped), kernel.response (8),
+    // kernel.finish_request (3) and kernel.terminate (1), and nothing else
+    assert.equal(lines.length, 51, lines.join('\n'));
+    assert.equal(lines.filter((line) => line.includes('removeCsp') || line.includes('LoggingLifecycle') || line.includes('Session was used')).length, 0);
+    assert.match(lines[50]!, /event\.DEBUG: Notified event "kernel\.terminate" to listener "ProfilerListener::onKernelTerminate"/);
     assert.match(lines[0]!, /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] php\.INFO: User Deprecated: The "debug\/DebugClassLoader" class is deprecated since Sluice 4\.4/);
     const error = lines.find((line) => line.includes(path))!;
     assert.match(error, new RegExp(`\\] request\\.ERROR: Uncaught Exception NotFoundHttpException: "No route found for "GET ${path.replace(/\./g, '\\.')}" \\(from "[^"]+"\\)" at src/event-listener/router-listener\\.ts line \\d+ \\{"exception":"\\[object\\] \\(NotFoundHttpException\\(code: 0\\): `));

@@ -2,8 +2,12 @@ import type { Command } from 'commander';
 import { Request } from '../http/request.ts';
 import type { LogHandler, LogRecord } from '../log/log-record.ts';
 import type { Kernel } from '../kernel/kernel.ts';
+import { processIO, type CommandIO } from './command-io.ts';
 import { formatEntry } from './log-entry-view.ts';
 import { RequestTrace } from './request-trace.ts';
+
+/** A method is an RFC 9110 token: `GE T` or an empty string is refused, not sent. */
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 export interface RequestCommandOptions {
   header: string[];
@@ -24,10 +28,11 @@ class Collector implements LogHandler {
 /**
  * `request METHOD PATH [-H 'Name: value']... [--env=dev|prod] [--format=text|jsonl]`:
  * one request through the kernel, in process; prints the status line, the response
- * headers and every log entry of that request, in the order they were written. With
+ * headers and every log entry of that request, in the order they were written (jsonl:
+ * JSON lines only, the status and headers as the first object). With
  * `--trace` (debug), then every listener call with its duration, after a blank line.
  */
-export function registerRequestCommand(program: Command, kernelFor: (env: string | undefined) => Kernel): void {
+export function registerRequestCommand(program: Command, kernelFor: (env: string | undefined) => Kernel, io: CommandIO = processIO): void {
   program
     .command('request')
     .description('Runs one request through the kernel in process and prints the status, headers and every log entry')
@@ -41,6 +46,8 @@ export function registerRequestCommand(program: Command, kernelFor: (env: string
     .option('--trace', 'after the log entries, print each listener call with its duration (debug environments)', false)
     .action(async (method: string, path: string, options: RequestCommandOptions) => {
       if (options.format !== 'text' && options.format !== 'jsonl') throw new Error(`Unknown format "${options.format}": use text or jsonl.`);
+      if (!HTTP_TOKEN.test(method)) throw new Error(`Invalid method "${method}": an HTTP method is one word of letters (GET, POST, ...).`);
+      if (!path.startsWith('/')) throw new Error(`Invalid path "${path}": the path must start with / (e.g. /events/1).`);
       const headers: Record<string, string> = { host: options.host };
       for (const header of options.header) {
         const colon = header.indexOf(':');
@@ -51,7 +58,7 @@ export function registerRequestCommand(program: Command, kernelFor: (env: string
       kernel.boot();
       const collector = new Collector();
       kernel.container.get('logger').pushHandler(collector);
-      const request = new Request({ method, url: path.startsWith('/') ? path : `/${path}`, headers, serverPort: 8000 });
+      const request = new Request({ method, url: path, headers, serverPort: 8000 });
       let trace: RequestTrace | undefined;
       if (options.trace) {
         const traceable = kernel.container.find('debug.event_dispatcher');
@@ -62,14 +69,25 @@ export function registerRequestCommand(program: Command, kernelFor: (env: string
       await kernel.terminate(request, response);
       trace?.stop();
 
-      const out: string[] = [`HTTP/1.1 ${response.statusCode} ${response.statusText}\n`];
-      for (const [name, value] of Object.entries(response.headers.toNodeHeaders())) {
-        for (const item of Array.isArray(value) ? value : [value]) out.push(`${name}: ${item}\n`);
+      const headerList = Object.entries(response.headers.toNodeHeaders());
+      const out: string[] = [];
+      if (options.format === 'jsonl') {
+        // Only JSON lines, so the output pipes into jq: the response first, then the entries.
+        const head: Record<string, unknown> = { status: response.statusCode, statusText: response.statusText, headers: Object.fromEntries(headerList) };
+        if (options.body) head.body = String(response.content);
+        out.push(`${JSON.stringify(head)}\n`);
+        for (const record of collector.records) out.push(formatEntry(record, options.format));
+        if (trace !== undefined) out.push(trace.format(options.format));
+      } else {
+        out.push(`HTTP/1.1 ${response.statusCode} ${response.statusText}\n`);
+        for (const [name, value] of headerList) {
+          for (const item of Array.isArray(value) ? value : [value]) out.push(`${name}: ${item}\n`);
+        }
+        out.push('\n');
+        if (options.body) out.push(`${String(response.content)}\n\n`);
+        for (const record of collector.records) out.push(formatEntry(record, options.format));
+        if (trace !== undefined) out.push('\n', trace.format(options.format));
       }
-      out.push('\n');
-      if (options.body) out.push(`${String(response.content)}\n\n`);
-      for (const record of collector.records) out.push(formatEntry(record, options.format));
-      if (trace !== undefined) out.push('\n', trace.format(options.format));
-      process.stdout.write(out.join(''));
+      io.write(out.join(''));
     });
 }

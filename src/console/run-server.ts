@@ -32,7 +32,7 @@ export async function runServer(kernel: Kernel, options: RunServerOptions): Prom
     if (code === 'EADDRINUSE') throw new Error(`Port ${port} on ${options.host} is already in use; choose another port.`);
     throw error;
   }
-  if (options.logRequests) running.server.server.on('request', (req: ServerRequest, res: ServerResponse) => logRequest(req, res, out));
+  if (options.logRequests) logRequests(running, out);
   out.write(` [OK] Server listening on ${running.url} (${kernel.environment}${kernel.debug ? ', debug' : ''}). Quit with Ctrl-C.\n`);
   process.send?.({ type: 'listening', url: running.url, port: running.address.port });
 
@@ -53,7 +53,15 @@ export async function runServer(kernel: Kernel, options: RunServerOptions): Prom
   });
 }
 
-/** `[12:00:01] GET /events/42 200 3.1 ms`, once the response is finished (static files included). */
+/**
+ * Prints `[12:00:01] GET /events/42 200 3.1 ms` for each request once its response is
+ * finished (static files included). Listens before the kernel's own listener, so the
+ * duration covers the handling also when the response is made synchronously within it.
+ */
+export function logRequests(running: RunningServer, out: NodeJS.WritableStream): void {
+  running.server.server.prependListener('request', (req: ServerRequest, res: ServerResponse) => logRequest(req, res, out));
+}
+
 function logRequest(req: ServerRequest, res: ServerResponse, out: NodeJS.WritableStream): void {
   const start = performance.now();
   const log = (): void => {
@@ -61,7 +69,5 @@ function logRequest(req: ServerRequest, res: ServerResponse, out: NodeJS.Writabl
     const status = res.headersSent ? res.statusCode : 'aborted';
     out.write(`[${time}] ${req.method} ${req.url} ${status} ${(performance.now() - start).toFixed(1)} ms\n`);
   };
-  // the Sluice transport writes a response made at once before the next 'request' listener runs
-  if (res.closed) log();
-  else res.once('close', log);
+  res.once('close', log);
 }

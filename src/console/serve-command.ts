@@ -6,6 +6,7 @@ import { getProjectRoot } from '../log/throwable-location.ts';
 import { runServer } from './run-server.ts';
 import { parseTransport } from '../server/serve-kernel.ts';
 import { ServeSupervisor } from './serve-supervisor.ts';
+import { isPortFree } from './free-port.ts';
 
 interface ServeOptions {
   host: string;
@@ -13,6 +14,7 @@ interface ServeOptions {
   /** The directories given, or false for --no-watch. */
   watch: string[] | false;
   child?: boolean;
+  strictPort?: boolean;
   env?: string;
   transport?: string;
 }
@@ -20,8 +22,8 @@ interface ServeOptions {
 /**
  * `serve`: the local development server. A supervisor runs the server in a child process
  * and restarts it when a file under `src/` or `app/` changes; the server takes the next
- * free port when the one asked for is taken, prints a line per request and stops cleanly
- * on Ctrl-C. `--no-watch` runs the server in this process, without restarts.
+ * free port when the one asked for is taken (unless `--strict-port`: then it fails), prints
+ * a line per request and stops cleanly on Ctrl-C. `--no-watch` runs the server in this process, without restarts.
  */
 export function registerServeCommand(program: Command, kernelFor: (env: string | undefined) => Kernel): void {
   program
@@ -33,24 +35,31 @@ export function registerServeCommand(program: Command, kernelFor: (env: string |
     .option('--no-watch', 'run the server in this process, without restarting on changes')
     .option('--env <env>', 'the environment')
     .option('--transport <name>', 'what speaks HTTP: sluice (the framework\'s HTTP/1.1 server) or node (node:http)', process.env.SLUICE_TRANSPORT)
+    .option('--strict-port', 'fail when the port is taken instead of taking the next free one', false)
     .addOption(hiddenChildOption(program))
     .action(async (options: ServeOptions) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${options.port}": expected a number from 0 to 65535.`);
       const transport = parseTransport(options.transport);
       const kernel = kernelFor(options.env);
+      const strict = options.strictPort === true;
       if (options.child === true || options.watch === false) {
-        await runServer(kernel, { host: options.host, port, findFreePort: true, logRequests: true, transport });
+        await runServer(kernel, { host: options.host, port, findFreePort: !strict, logRequests: true, transport });
         return;
+      }
+      if (strict && port !== 0 && !(await isPortFree(options.host, port))) {
+        throw new Error(`Port ${port} on ${options.host} is already in use; choose another port.`);
       }
       kernel.boot();
       const dirs = options.watch.length > 0 ? options.watch.map((dir) => resolve(dir)) : defaultWatchDirs(kernel);
       for (const dir of dirs) if (!existsSync(dir)) throw new Error(`Cannot watch "${dir}": no such directory.`);
       const env = options.env === undefined ? [] : [`--env=${options.env}`];
       if (transport !== undefined) env.push(`--transport=${transport}`);
+      if (strict) env.push('--strict-port');
       await new ServeSupervisor({
         command: [process.execPath, ...process.execArgv, process.argv[1]!, 'serve', '--child', `--host=${options.host}`, ...env],
         port,
+        host: options.host,
         watch: dirs,
       }).run();
     });

@@ -35,6 +35,7 @@ describe('Deprecations', () => {
     assert.equal(sink.entries[0]!.message, 'User Deprecated: Calling foo() is deprecated, use bar().');
     const error = sink.entries[0]!.context!.exception as DeprecationError;
     assert.ok(error instanceof DeprecationError);
+    assert.equal(error.message, 'User Deprecated: Calling foo() is deprecated, use bar().');
     assert.equal(error.package, 'acme/pkg');
     assert.equal(error.since, '1.2');
     assert.match(String(error.stack).split('\n')[1]!, /deprecations\.test\.ts/);

@@ -24,6 +24,12 @@ interface ProcessListeners {
 }
 
 /**
+ * The label of a deprecation notice: the log message and the context error's own message
+ * both start with it, as the reference's ErrorException built from an E_USER_DEPRECATED.
+ */
+const LABEL = 'User Deprecated: ';
+
+/**
  * The process-wide handler of deprecations and uncaught errors. Until a logger is set
  * (the kernel has not handled a request yet), notices are buffered: they come from
  * loading legacy code and booting bundles. `DebugHandlersListener::configure` then gives
@@ -129,7 +135,7 @@ export class ErrorHandler {
    *   its caller, so the location logged is the code that used the deprecated feature.
    */
   handleDeprecation(message: string, pkg?: string, since?: string, caller?: Function): void {
-    const error = new DeprecationError(message, pkg, since);
+    const error = new DeprecationError(`${LABEL}${message}`, pkg, since);
     if (caller !== undefined) Error.captureStackTrace(error, caller);
     this.#report(error);
   }
@@ -146,13 +152,13 @@ export class ErrorHandler {
 
   /** A library's `process.emitWarning(message, 'DeprecationWarning')`, located where it was emitted. */
   #handleWarning(warning: Error): void {
-    const error = new DeprecationError(warning.message, (warning as { code?: string }).code);
+    const error = new DeprecationError(`${LABEL}${warning.message}`, (warning as { code?: string }).code);
     if (warning.stack !== undefined) error.stack = warning.stack.replace(/^[^\n]*/, `${error.name}: ${error.message}`);
     this.#report(error);
   }
 
   #report(error: DeprecationError): void {
-    const line = `User Deprecated: ${error.message}`;
+    const line = error.message;
     if (this.#logger === undefined) {
       if (!this.#boot.some((entry) => entry.message === line)) this.#boot.push({ message: line, error });
       return;

@@ -154,6 +154,12 @@ describe('HtmlErrorRenderer in prod', () => {
     assert.match(body, /<h2>The server returned a "404 Not Found".<\/h2>/);
   });
 
+  it('says what the reference says, and links back to the home page', () => {
+    const text = prod().render(notFound()).body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    assert.ok(text.includes('Something is broken. Please let us know what you were doing when this error occurred. We will fix it as soon as possible. Sorry for any inconvenience caused.'), text);
+    assert.match(prod().render(notFound()).body, /<a href="\/">Back to the home page<\/a>/);
+  });
+
   it('shows no class, message, trace, file or log', () => {
     const body = prod().render(notFound()).body;
     for (const secret of ['NotFoundHttpException', 'ResourceNotFoundError', 'No route found', 'missing', 'notFound', '.ts', 'Uncaught', 'logs', 'trace']) {

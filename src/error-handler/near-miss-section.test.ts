@@ -81,8 +81,10 @@ describe('The debug 404 page\'s near-miss section', () => {
     assert.ok((await page(kernel(), '/events/new', 'DELETE')).includes('Method &quot;DELETE&quot; does not match any of the required methods (POST)'));
   });
 
-  it('says so when no route comes close', async () => {
-    assert.ok((await page(kernel(), '/bundles/app/images/events/missing.JPG')).includes('None of the 3 routes comes close to <code>GET /bundles/app/images/events/missing.JPG</code>.'));
+  it('says so when no route comes close, naming the console command that explains each route', async () => {
+    const html = await page(kernel(), '/bundles/app/images/events/missing.JPG');
+    assert.ok(html.includes('None of the 3 routes comes close to <code>GET /bundles/app/images/events/missing.JPG</code>.'));
+    assert.ok(html.includes('Run <code>app/bin/console router:match /bundles/app/images/events/missing.JPG</code>'));
   });
 
   it('is not shown for errors that are not about routing', async () => {

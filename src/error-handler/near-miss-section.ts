@@ -39,7 +39,7 @@ export function createNearMissSection(options: NearMissSectionOptions): (flat: F
 export function renderNearMisses(request: Request, nearMisses: readonly RouteTrace[], checked: number): string {
   const target = `${request.method} ${request.rawPath}`;
   const body = nearMisses.length === 0
-    ? `<p class="near-misses-none">None of the ${checked} routes comes close to <code>${escapeHtml(target)}</code>. Run <code>bin/console router:match ${escapeHtml(request.rawPath)}</code> to see why each one does not match.</p>`
+    ? `<p class="near-misses-none">None of the ${checked} routes comes close to <code>${escapeHtml(target)}</code>. Run <code>app/bin/console router:match ${escapeHtml(request.rawPath)}</code> to see why each one does not match.</p>`
     : `<table class="near-misses">
 <thead><tr><th>Route</th><th>Path</th><th>Why it does not match</th></tr></thead>
 <tbody>

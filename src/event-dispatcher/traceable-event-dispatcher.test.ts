@@ -47,6 +47,19 @@ describe('TraceableEventDispatcher', () => {
     assert.deepEqual(sink.lines, ['Notified event "e" to listener "closure".']);
   });
 
+  it('does not report a one-shot listener that removed itself while it ran, as the reference reads the listeners left', () => {
+    const { sink, dispatcher } = setup();
+    dispatcher.addListener('kernel.response', [new RouterLike(), 'onKernelRequest'], 0);
+    const once = (): void => dispatcher.removeListener('kernel.response', once);
+    dispatcher.addListener('kernel.response', once, -128);
+    dispatcher.dispatch(new Event(), 'kernel.response');
+    dispatcher.dispatch(new Event(), 'kernel.response');
+    assert.deepEqual(sink.lines, [
+      'Notified event "kernel.response" to listener "RouterLike::onKernelRequest".',
+      'Notified event "kernel.response" to listener "RouterLike::onKernelRequest".',
+    ]);
+  });
+
   it('reports the listener that stopped propagation and those it skipped', () => {
     const { sink, dispatcher } = setup();
     dispatcher.addListener('kernel.controller', [new Stopper(), 'stop'], 0);

@@ -130,8 +130,13 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
     const event = trace.eventName;
     let skipped = false;
     const names = namesOf(trace.entries);
+    // As the reference's postProcess, which walks the listeners registered once the
+    // dispatch is over: a one-shot listener that removed itself is not reported.
+    const current = this.inner.getSortedEntries(event);
+    const removed = current === trace.entries ? undefined : trace.entries.filter((entry) => !current.includes(entry));
     for (let i = 0; i < trace.entries.length; i++) {
       const entry = trace.entries[i]!;
+      if (removed !== undefined && removed.includes(entry)) continue;
       const listener = names[i]!;
       const called = i < trace.calledCount;
       const stopped = i === trace.stoppedAt;

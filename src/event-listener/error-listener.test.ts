@@ -15,6 +15,10 @@ import { RequestType } from '../kernel/request-type.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
 import { declareArgumentTypes } from '../controller/argument-metadata.ts';
+import { EventDispatcher } from '../event-dispatcher/event-dispatcher.ts';
+import { TraceableEventDispatcher } from '../event-dispatcher/traceable-event-dispatcher.ts';
+import { RequestStack } from '../http/request-stack.ts';
+import { interpolate } from '../log/interpolate.ts';
 
 class SubRequestKernel implements HttpKernelInterface {
   readonly handled: Array<{ request: Request; type: number; catchErrors: boolean }> = [];
@@ -115,21 +119,31 @@ describe('ErrorListener', () => {
     assert.equal(modern.arguments[0], error);
   });
 
-  it('removes a Content-Security-Policy from a debug error page only', async () => {
-    const listener = new ErrorListener('error_controller', undefined, true);
+  it('removes a Content-Security-Policy from a debug error page once, by a listener the event log never shows', async () => {
+    const sink: string[] = [];
+    const inner = new EventDispatcher();
+    const dispatcher = new TraceableEventDispatcher(inner, { debug: (message, context) => sink.push(interpolate(message, context ?? {})) }, new RequestStack());
     const kernel = new SubRequestKernel(() => new Response('page', 500));
+    dispatcher.addSubscriber(new ErrorListener('error_controller', undefined, true));
+    dispatcher.addListener('kernel.response', Object.assign((event: ResponseEvent) => { event.response.headers.set('Content-Security-Policy', "default-src 'none'"); }, { listenerName: 'CspListener::onKernelResponse' }), 0);
     const event = exceptionEvent(kernel, new Error('x'));
-    await listener.onKernelException(event);
-    const errorResponse = new Response('page', 500, { 'Content-Security-Policy': "default-src 'none'" });
-    listener.removeCspHeader(new ResponseEvent(kernel, event.request, RequestType.MAIN, errorResponse));
-    assert.equal(errorResponse.headers.has('Content-Security-Policy'), false);
-    const normal = new Response('ok', 200, { 'Content-Security-Policy': "default-src 'self'" });
-    listener.removeCspHeader(new ResponseEvent(kernel, Request.create('/'), RequestType.MAIN, normal));
-    assert.equal(normal.headers.has('Content-Security-Policy'), true);
+    await dispatcher.dispatch(event, 'kernel.exception');
+    const errorPage = await dispatcher.dispatch(new ResponseEvent(kernel, event.request, RequestType.MAIN, event.response!), 'kernel.response');
+    assert.equal(errorPage.response.headers.has('Content-Security-Policy'), false);
+    const normal = await dispatcher.dispatch(new ResponseEvent(kernel, Request.create('/'), RequestType.MAIN, new Response('ok')), 'kernel.response');
+    assert.equal(normal.response.headers.has('Content-Security-Policy'), true);
+    assert.deepEqual(sink.filter((line) => line.includes('kernel.response')), [
+      'Notified event "kernel.response" to listener "CspListener::onKernelResponse".',
+      'Notified event "kernel.response" to listener "CspListener::onKernelResponse".',
+    ]);
   });
 
-  it('subscribes the CSP removal only in debug', () => {
-    assert.equal('kernel.response' in new ErrorListener('e', undefined, false).getSubscribedEvents(), false);
-    assert.deepEqual(new ErrorListener('e', undefined, true).getSubscribedEvents()['kernel.response'], ['removeCspHeader', -128]);
+  it('leaves the CSP alone outside debug and subscribes nothing to kernel.response', async () => {
+    assert.equal('kernel.response' in new ErrorListener('e', undefined, true).getSubscribedEvents(), false);
+    const dispatcher = new EventDispatcher();
+    dispatcher.addSubscriber(new ErrorListener('error_controller', undefined, false));
+    const event = exceptionEvent(new SubRequestKernel(() => new Response('page', 500)), new Error('x'));
+    await dispatcher.dispatch(event, 'kernel.exception');
+    assert.equal(dispatcher.getListeners('kernel.response').length, 0);
   });
 });

@@ -16,6 +16,7 @@ import { argumentMetadataFor } from '../controller/argument-metadata.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
 import { Priority } from './priorities.ts';
 import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
+import type { EventDispatcherInterface } from '../event-dispatcher/event-dispatcher-interface.ts';
 
 const plain500 =
   '<!DOCTYPE html>\n<html><head><meta charset="UTF-8"><title>An Error Occurred: Internal Server Error</title></head>' +
@@ -30,8 +31,6 @@ export class ErrorListener implements EventSubscriber {
   readonly #logger: Logger | undefined;
   readonly #debug: boolean;
   readonly #debugLogger: unknown;
-  /** Requests whose response is an error page, for the debug CSP removal. */
-  readonly #errorPages = new WeakSet<Request>();
 
   /**
    * @param controller the `_controller` of the error sub-request
@@ -46,14 +45,10 @@ export class ErrorListener implements EventSubscriber {
   }
 
   getSubscribedEvents(): SubscribedEvents {
-    const events: SubscribedEvents = {
+    return {
       [KernelEvents.CONTROLLER_ARGUMENTS]: 'onControllerArguments',
       [KernelEvents.EXCEPTION]: [['logKernelException', 0], ['onKernelException', Priority.ERROR_RENDER]],
     };
-    // In debug the error page has inline scripts and styles; a CSP set by the main
-    // request's response listeners would break it.
-    if (this.#debug) events[KernelEvents.RESPONSE] = ['removeCspHeader', Priority.ERROR_RENDER];
-    return events;
   }
 
   logKernelException(event: ExceptionEvent): void {
@@ -61,7 +56,7 @@ export class ErrorListener implements EventSubscriber {
   }
 
   /** Renders the error page through a sub-request; synchronously when the sub-request's handling is. */
-  onKernelException(event: ExceptionEvent): void | Promise<void> {
+  onKernelException(event: ExceptionEvent, _eventName?: string, dispatcher?: EventDispatcherInterface): void | Promise<void> {
     const throwable = event.throwable;
     const subRequest = this.#duplicateRequest(throwable, event.request);
     const kernel = event.kernel;
@@ -69,37 +64,30 @@ export class ErrorListener implements EventSubscriber {
     try {
       answer = kernel.respond === undefined ? kernel.handle(subRequest, RequestType.SUB, false) : kernel.respond(subRequest, RequestType.SUB, false);
     } catch (thrown) {
-      this.#renderingFailed(event, thrown, throwable);
+      this.#renderingFailed(event, thrown, throwable, dispatcher);
       return;
     }
     if (!isThenable(answer)) {
-      this.#answer(event, answer);
+      this.#answer(event, answer, dispatcher);
       return;
     }
     return answer.then(
-      (response) => this.#answer(event, response),
-      (thrown: unknown) => this.#renderingFailed(event, thrown, throwable),
+      (response) => this.#answer(event, response, dispatcher),
+      (thrown: unknown) => this.#renderingFailed(event, thrown, throwable, dispatcher),
     );
   }
 
-  #answer(event: ExceptionEvent, response: Response): void {
+  #answer(event: ExceptionEvent, response: Response, dispatcher: EventDispatcherInterface | undefined): void {
     event.setResponse(response);
-    if (this.#debug) this.#errorPages.add(event.request);
+    if (this.#debug && dispatcher !== undefined) relaxCspOnce(dispatcher, event.request);
   }
 
-  #renderingFailed(event: ExceptionEvent, thrown: unknown, throwable: Error): void {
+  #renderingFailed(event: ExceptionEvent, thrown: unknown, throwable: Error, dispatcher: EventDispatcherInterface | undefined): void {
     const failure = toError(thrown);
     this.#logException(failure, (e) => `Exception thrown when handling an exception (${throwableClassName(e)}: ${e.message} at ${locate(e)})`);
     linkAsDeepestCause(failure, throwable);
     event.setThrowable(failure);
-    this.#answer(event, new Response(plain500, 500, { 'Content-Type': 'text/html; charset=UTF-8' }));
-  }
-
-  removeCspHeader(event: ResponseEvent): void {
-    if (!this.#errorPages.has(event.request)) return;
-    this.#errorPages.delete(event.request);
-    event.response.headers.remove('Content-Security-Policy');
-    event.response.headers.remove('Content-Security-Policy-Report-Only');
+    this.#answer(event, new Response(plain500, 500, { 'Content-Type': 'text/html; charset=UTF-8' }), dispatcher);
   }
 
   /**
@@ -133,6 +121,23 @@ export class ErrorListener implements EventSubscriber {
     subRequest.method = 'GET';
     return subRequest;
   }
+}
+
+/**
+ * In debug the error page has inline scripts and styles, which a Content-Security-Policy
+ * set by the main request's response listeners would block. As the reference does, a
+ * one-shot listener on kernel.response (after the app's own, with the toolbar) removes it
+ * from this request's response, then removes itself, so the traceable dispatcher never
+ * logs it.
+ */
+function relaxCspOnce(dispatcher: EventDispatcherInterface, request: Request): void {
+  const removeCsp = (event: ResponseEvent): void => {
+    if (event.request !== request) return;
+    dispatcher.removeListener(KernelEvents.RESPONSE, removeCsp);
+    event.response.headers.remove('Content-Security-Policy');
+    event.response.headers.remove('Content-Security-Policy-Report-Only');
+  };
+  dispatcher.addListener(KernelEvents.RESPONSE, removeCsp, Priority.ERROR_RENDER);
 }
 
 function locate(error: Error): string {

@@ -5,7 +5,7 @@ import { ControllerArgumentsEvent } from '../event/controller-arguments-event.ts
 import { RequestType } from '../kernel/request-type.ts';
 import { Request } from '../http/request.ts';
 import { Response } from '../http/response.ts';
-import { callController, type Controller } from '../controller/controller.ts';
+import type { Controller } from '../controller/controller.ts';
 import { Security } from '../security/security.ts';
 import { Token } from '../security/authentication/token.ts';
 import { TokenStorage } from '../security/authentication/token-storage.ts';
@@ -14,6 +14,7 @@ import { RoleVoter } from '../security/authorization/voter/role-voter.ts';
 import { Voter } from '../security/authorization/voter/voter.ts';
 import { InMemoryUser } from '../security/user/in-memory-user.ts';
 import { PendingUser } from '../security/argument/pending-user.ts';
+import { AccessDeniedException } from '../security/exception/access-denied-exception.ts';
 
 class Post {
   constructor(readonly author: string) {}
@@ -68,10 +69,12 @@ describe('IsGrantedListener', () => {
     assert.equal(e.controller, before);
   });
 
-  it('refuses a logged-in user lacking the role with a 403 naming the declaration', async () => {
-    await assert.rejects(async () => listener.onKernelControllerArguments(event([{ attributes: 'ROLE_SUPER_ADMIN' }], { user: 'ada' })), {
-      statusCode: 403,
-      message: 'Access Denied by controller annotation @IsGranted("ROLE_SUPER_ADMIN")',
+  it('refuses a client lacking the role with an AccessDeniedException naming the declaration, for kernel.exception to answer', async () => {
+    await assert.rejects(async () => listener.onKernelControllerArguments(event([{ attributes: 'ROLE_SUPER_ADMIN' }], { user: 'ada' })), (error: unknown) => {
+      assert.ok(error instanceof AccessDeniedException);
+      assert.equal(error.message, 'Access Denied by controller annotation @IsGranted("ROLE_SUPER_ADMIN")');
+      assert.deepEqual(error.attributes, ['ROLE_SUPER_ADMIN']);
+      return true;
     });
   });
 
@@ -85,11 +88,8 @@ describe('IsGrantedListener', () => {
     await assert.rejects(async () => listener.onKernelControllerArguments(event([{ attributes: 'ROLE_X', message: 'Admins only.' }], { user: 'ada' })), { message: 'Admins only.' });
   });
 
-  it('answers an anonymous client with the entry point instead of calling the controller', async () => {
-    const e = event([{ attributes: 'ROLE_ADMIN' }]);
-    await listener.onKernelControllerArguments(e);
-    const response = callController(e.controller, e.arguments) as Response;
-    assert.deepEqual([response.statusCode, response.headers.get('Location'), e.arguments], [302, '/login', []]);
+  it('refuses an anonymous client the same way, leaving the entry point to the security exception listener', async () => {
+    await assert.rejects(async () => listener.onKernelControllerArguments(event([{ attributes: 'ROLE_ADMIN' }])), AccessDeniedException);
   });
 
   it('throws the declared status code instead, even for an anonymous client', async () => {
@@ -156,10 +156,12 @@ describe('IsGrantedListener', () => {
       assert.deepEqual(e.arguments, [null]);
     });
 
-    it('makes an anonymous client log in when required', async () => {
+    it('refuses an anonymous client when required, naming the argument', async () => {
       const e = event(undefined, { controller: userController, args: [new PendingUser('user', false)] });
-      await listener.onKernelControllerArguments(e);
-      assert.equal((callController(e.controller, e.arguments) as Response).statusCode, 302);
+      await assert.rejects(async () => listener.onKernelControllerArguments(e), {
+        name: 'AccessDeniedException',
+        message: 'The controller argument "user" needs an authenticated user.',
+      });
     });
   });
 });

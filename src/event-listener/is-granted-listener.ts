@@ -2,9 +2,8 @@ import type { EventSubscriber, SubscribedEvents } from '../event-dispatcher/even
 import type { ControllerArgumentsEvent } from '../event/controller-arguments-event.ts';
 import { KernelEvents } from '../kernel/kernel-events.ts';
 import { argumentMetadataFor } from '../controller/argument-metadata.ts';
-import type { Response } from '../http/response.ts';
 import { HttpException } from '../exception/http-exception.ts';
-import { AccessDeniedHttpException } from '../exception/access-denied-http-exception.ts';
+import { AccessDeniedException } from '../security/exception/access-denied-exception.ts';
 import { LogicException } from '../security/exception/logic-exception.ts';
 import { PendingUser } from '../security/argument/pending-user.ts';
 import type { Security } from '../security/security.ts';
@@ -24,11 +23,12 @@ export type SecuritySource = Security | undefined | (() => Security | undefined)
 
 /**
  * Enforces the controller's `@IsGranted` declarations once its arguments are known, so a
- * subject can be one of them. A refusal becomes what the reference's firewall would make
- * of it (there is no firewall listener here): a client not fully authenticated gets the
- * entry point's response (401 challenge or login redirect) in place of the controller; a
- * logged-in user gets a 403. It also puts the current user in place of `user` arguments
- * (see PendingUser). Requests without either stay synchronous and never touch security.
+ * subject can be one of them. A refusal throws an AccessDeniedException, which goes
+ * through kernel.exception as in the reference: the security ExceptionListener sends a
+ * client not fully authenticated to the entry point (401 challenge or login redirect) and
+ * lets a logged-in user's 403 reach the error page. It also puts the current user in place
+ * of `user` arguments (see PendingUser). Requests without either stay synchronous and
+ * never touch security.
  */
 export class IsGrantedListener implements EventSubscriber {
   readonly #security: SecuritySource;
@@ -58,14 +58,13 @@ export class IsGrantedListener implements EventSubscriber {
     const missingUser = await settleUsers(event, security);
     for (const config of configs) {
       const list = typeof config.attributes === 'string' ? [config.attributes] : config.attributes;
-      if (await security.isGranted(request, list, subjectOf(event, config.subject))) continue;
+      const subject = subjectOf(event, config.subject);
+      if (await security.isGranted(request, list, subject)) continue;
       const message = config.message ?? `Access Denied by controller annotation @IsGranted(${declared(list, config.subject)})`;
       if (config.statusCode !== undefined) throw new HttpException(config.statusCode, message);
-      return respondWith(event, await security.denyAccess(request, new AccessDeniedHttpException(message)));
+      throw new AccessDeniedException(message, list, subject);
     }
-    if (missingUser !== undefined) {
-      respondWith(event, await security.denyAccess(request, `The controller argument "${missingUser}" needs an authenticated user.`));
-    }
+    if (missingUser !== undefined) throw new AccessDeniedException(`The controller argument "${missingUser}" needs an authenticated user.`);
   }
 }
 
@@ -102,12 +101,6 @@ function declared(attributes: readonly string[], subject: string | readonly stri
   const text = quoted.length === 1 ? quoted[0]! : `[${quoted.join(', ')}]`;
   if (subject === undefined) return text;
   return `${text}, ${typeof subject === 'string' ? subject : `[${subject.join(', ')}]`}`;
-}
-
-/** Answers in place of the controller, as a firewall would have before it ran. */
-function respondWith(event: ControllerArgumentsEvent, response: Response): void {
-  event.setController(Object.assign(() => response, { controllerName: 'Security::denyAccess' }));
-  event.setArguments([]);
 }
 
 function readConfigs(value: unknown): IsGrantedConfig[] {

@@ -71,8 +71,8 @@ export class SessionListener implements EventSubscriber {
     const session = request.peekSession();
     if (!(session instanceof Session)) return;
     if (session.usageIndex !== (this.#usageAtStart.get(request) ?? 0)) {
+      // As the reference, nothing is logged when the response becomes private.
       if (autoCacheControl) this.#makePrivate(response);
-      else this.#options.logger?.debug(`Session was used, but the response keeps its caching headers: it has the "${NO_AUTO_CACHE_CONTROL_HEADER}" header.`);
     }
     // A session never started has nothing to save: answer without a promise.
     if (!session.isStarted) return;
@@ -103,12 +103,11 @@ export class SessionListener implements EventSubscriber {
     headers.addCacheControlDirective('must-revalidate');
     headers.removeCacheControlDirective('s-maxage');
     if (wasCacheable) {
+      // the one case worth a line: the controller's own caching headers are overridden
       this.#options.logger?.warning(
         `Session was used while the response was declared cacheable ("{cache_control}"). Revert to private caching headers: max-age=0, must-revalidate, private. Add the "${NO_AUTO_CACHE_CONTROL_HEADER}" header to the response to keep its own.`,
         { cache_control: before },
       );
-    } else {
-      this.#options.logger?.debug('Session was used: the response is made private (max-age=0, must-revalidate, private).');
     }
   }
 

@@ -18,5 +18,8 @@ export class RedirectResponse extends Response {
     const safe = escape(url);
     this.content = `<!DOCTYPE html>\n<html>\n    <head>\n        <meta charset="UTF-8" />\n        <meta http-equiv="refresh" content="0;url='${safe}'" />\n\n        <title>Redirecting to ${safe}</title>\n    </head>\n    <body>\n        Redirecting to <a href="${safe}">${safe}</a>.\n    </body>\n</html>`;
     if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', 'text/html; charset=UTF-8');
+    // A permanent redirect carries no Cache-Control unless given one (as the reference's):
+    // clients and caches then keep it by their own heuristics.
+    if (status === 301 && !this.headers.has('Cache-Control')) this.headers.remove('Cache-Control');
   }
 }

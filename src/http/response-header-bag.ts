@@ -13,6 +13,12 @@ export class ResponseHeaderBag {
   // Most responses set no cookie; the maps are made on first use.
   #cookieMap: Map<string, Cookie> | undefined;
   #cacheControlMap: Map<string, string | true> | undefined;
+  /**
+   * Cache-Control was removed: none is sent until a caching header (Cache-Control, ETag,
+   * Last-Modified, Expires) is set again, as the reference's header bag (its permanent
+   * redirect is sent so).
+   */
+  #cacheControlRemoved = false;
 
   get #cookies(): Map<string, Cookie> {
     return (this.#cookieMap ??= new Map());
@@ -33,13 +39,13 @@ export class ResponseHeaderBag {
 
   get(name: string): string | undefined {
     const key = headerKey(name);
-    if (key === 'cache-control') return this.cacheControlValue();
+    if (key === 'cache-control') return this.#cacheControlRemoved ? undefined : this.cacheControlValue();
     return this.#headers.get(key)?.values[0];
   }
 
   all(name: string): readonly string[] {
     const key = headerKey(name);
-    if (key === 'cache-control') return [this.cacheControlValue()];
+    if (key === 'cache-control') return this.#cacheControlRemoved ? [] : [this.cacheControlValue()];
     if (key === 'set-cookie') return this.getCookies().map(String);
     return this.#headers.get(key)?.values ?? [];
   }
@@ -53,6 +59,7 @@ export class ResponseHeaderBag {
   set(name: string, value: string | number | readonly string[], replace = true): this {
     const key = headerKey(name);
     const values = Array.isArray(value) ? value.map(String) : [String(value)];
+    if (this.#cacheControlRemoved && (key === 'cache-control' || key === 'etag' || key === 'last-modified' || key === 'expires')) this.#cacheControlRemoved = false;
     if (key === 'cache-control') {
       if (replace) this.#cacheControl.clear();
       for (const v of values) parseCacheControl(v, this.#cacheControl);
@@ -66,11 +73,14 @@ export class ResponseHeaderBag {
 
   remove(name: string): void {
     const key = headerKey(name);
-    if (key === 'cache-control') this.#cacheControlMap?.clear();
-    else this.#headers.delete(key);
+    if (key === 'cache-control') {
+      this.#cacheControlMap?.clear();
+      this.#cacheControlRemoved = true;
+    } else this.#headers.delete(key);
   }
 
   addCacheControlDirective(directive: string, value: string | number | true = true): void {
+    this.#cacheControlRemoved = false;
     this.#cacheControl.set(directive.toLowerCase(), value === true ? true : String(value));
   }
 
@@ -132,7 +142,7 @@ export class ResponseHeaderBag {
   toNodeHeaderList(): Array<string | string[]> {
     const out: Array<string | string[]> = [];
     for (const { name, values } of this.#headers.values()) out.push(name, values.length === 1 ? values[0]! : values);
-    out.push('Cache-Control', this.cacheControlValue());
+    if (!this.#cacheControlRemoved) out.push('Cache-Control', this.cacheControlValue());
     if (this.#cookieMap !== undefined && this.#cookieMap.size > 0) out.push('Set-Cookie', this.all('set-cookie') as string[]);
     return out;
   }

@@ -115,6 +115,21 @@ describe('Response', () => {
     assert.equal(response.headers.get('Content-Type'), 'application/json');
   });
 
+  it('sends no Cache-Control once it is removed, until a caching header is set again', () => {
+    const response = new Response();
+    response.headers.remove('Cache-Control');
+    assert.equal(response.headers.get('Cache-Control'), undefined);
+    assert.equal(response.headers.toNodeHeaderList().includes('Cache-Control'), false);
+    response.headers.set('ETag', '"a"');
+    assert.equal(response.headers.get('Cache-Control'), 'no-cache, private');
+  });
+
+  it('sends a permanent redirect without Cache-Control unless it was given one, other redirects with the default', () => {
+    assert.equal('Cache-Control' in new RedirectResponse('/to', 301).headers.toNodeHeaders(), false);
+    assert.equal(new RedirectResponse('/to', 301, { 'Cache-Control': 'max-age=60' }).headers.get('Cache-Control'), 'max-age=60, private');
+    assert.equal(new RedirectResponse('/to', 302).headers.get('Cache-Control'), 'no-cache, private');
+  });
+
   it('redirects with a Location and refuses a non-redirect status', () => {
     assert.equal(new RedirectResponse('/to', 301).headers.get('Location'), '/to');
     assert.throws(() => new RedirectResponse('/to', 200), /not a redirect/);

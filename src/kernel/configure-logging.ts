@@ -7,8 +7,6 @@ import { DebugLogger } from '../log/debug-logger.ts';
 import { StreamHandler } from '../log/stream-handler.ts';
 import { JsonLinesHandler } from '../log/json-lines-handler.ts';
 import { FingersCrossedHandler } from '../log/fingers-crossed-handler.ts';
-import type { TerminateEvent } from '../event/terminate-event.ts';
-import { KernelEvents } from './kernel-events.ts';
 import type { Kernel } from './kernel.ts';
 
 declare module './container.ts' {
@@ -17,9 +15,6 @@ declare module './container.ts' {
     'logger.debug': DebugLogger;
   }
 }
-
-/** After the profiler (-1024) collected the request's logs. */
-const RELEASE_LOGS_PRIORITY = -2048;
 
 const flushOnExit = new Set<Logger>();
 let exitHookInstalled = false;
@@ -53,18 +48,13 @@ export function configureLogging(kernel: Kernel, logger: Logger, requestStack: R
   }
   logger.pushHandler(output);
 
-  // A finished main request's groups and buffers are released once everything read them.
-  kernel.dispatcher.addListener(
-    KernelEvents.TERMINATE,
-    Object.assign(
-      (event: TerminateEvent) => {
-        debugLogger?.clear(event.request);
-        fingersCrossed?.endRequest(event.request);
-      },
-      { listenerName: 'LoggingLifecycle::onKernelTerminate' },
-    ),
-    RELEASE_LOGS_PRIORITY,
-  );
+  // A finished main request's groups and buffers are released once everything read them:
+  // after kernel.terminate (the profiler reads them there), outside the dispatcher, so no
+  // listener of ours appears in the event's log.
+  kernel.afterTerminate((request) => {
+    debugLogger?.clear(request);
+    fingersCrossed?.endRequest(request);
+  });
 
   flushOnExit.add(logger);
   if (!exitHookInstalled) {

@@ -64,6 +64,7 @@ export abstract class Kernel implements HttpKernelInterface {
   /** Value resolvers bundles add to the argument chain (session, user, ...). */
   readonly argumentValueResolvers: ArgumentValueResolver[] = [];
   #bundles: Bundle[] = [];
+  #afterTerminate: Array<(request: Request) => void> = [];
   #booted = false;
   #httpKernel: HttpKernel | undefined;
 
@@ -157,7 +158,31 @@ export abstract class Kernel implements HttpKernelInterface {
   /** Runs kernel.terminate; call it after the response has been sent. A promise only when a listener made one. */
   terminate(request: Request, response: Response): void | Promise<void> {
     if (!this.#booted) return;
-    return this.#httpKernel!.terminate(request, response);
+    let dispatched: void | Promise<void>;
+    try {
+      dispatched = this.#httpKernel!.terminate(request, response);
+    } catch (error) {
+      this.#runAfterTerminate(request);
+      throw error;
+    }
+    if (dispatched === undefined) {
+      this.#runAfterTerminate(request);
+      return;
+    }
+    return dispatched.finally(() => this.#runAfterTerminate(request));
+  }
+
+  /**
+   * Calls `callback` once kernel.terminate of each main request is over: work that is not
+   * a listener (the reference's kernel.terminate has the profiler alone), such as releasing
+   * the request's log buffers after everything has read them.
+   */
+  afterTerminate(callback: (request: Request) => void): void {
+    this.#afterTerminate.push(callback);
+  }
+
+  #runAfterTerminate(request: Request): void {
+    for (const callback of this.#afterTerminate) callback(request);
   }
 
   /** Stops bundles and flushes logs; the kernel can boot again afterwards. */

@@ -59,4 +59,31 @@ describe('A decorated controller behind @IsGranted, rendered with @Template', ()
     assert.deepEqual(notified('kernel.controller_arguments'), ['ErrorListener::onControllerArguments', 'IsGrantedListener::onKernelControllerArguments']);
     assert.equal(notified('kernel.controller').at(-1), 'TemplateListener::onKernelController');
   });
+
+  it('sends an anonymous client to the entry point through kernel.exception, as the reference\'s firewall exception listener', async () => {
+    kernel.logs.clear();
+    await kernel.request(browse('/admin/dashboard'));
+    const lines = kernel.lines();
+    const from = lines.findIndex((line) => line.includes('"kernel.controller_arguments"'));
+    assert.deepEqual(lines.slice(from), [
+      'event.DEBUG: Notified event "kernel.controller_arguments" to listener "ErrorListener::onControllerArguments".',
+      'event.DEBUG: Notified event "kernel.controller_arguments" to listener "IsGrantedListener::onKernelControllerArguments".',
+      'security.DEBUG: Access denied, the user is not fully authenticated; redirecting to authentication entry point.',
+      'security.DEBUG: Calling Authentication entry point.',
+      'event.DEBUG: Notified event "kernel.exception" to listener "ExceptionListener::onKernelException".',
+      'event.DEBUG: Listener "ExceptionListener::onKernelException" stopped propagation of the event "kernel.exception".',
+      'event.DEBUG: Listener "ErrorListener::logKernelException" was not called for event "kernel.exception".',
+      'event.DEBUG: Listener "RouterListener::onKernelException" was not called for event "kernel.exception".',
+      'event.DEBUG: Listener "ErrorListener::onKernelException" was not called for event "kernel.exception".',
+      ...lines.slice(from + 9).filter((line) => line.includes('"kernel.response"') || line.includes('"kernel.finish_request"')),
+    ]);
+  });
+
+  it('lets a logged-in user\'s refusal reach the 403 error page, logged as an uncaught access-denied error', async () => {
+    kernel.logs.clear();
+    await kernel.request(browse('/admin/dashboard', undefined, 'GET', basic('bob', 'bob-pass')));
+    const lines = kernel.lines();
+    assert.ok(lines.includes('security.DEBUG: Access denied, the user is neither anonymous, nor remember-me.'));
+    assert.ok(lines.some((line) => line.startsWith('request.ERROR: Uncaught Exception AccessDeniedHttpException: "Access Denied by controller annotation @IsGranted("ROLE_ADMIN")"')), lines.join('\n'));
+  });
 });

@@ -21,6 +21,7 @@ import type { UserProvider } from '../security/user/user-provider.ts';
 import { UserValueResolver } from '../security/argument/user-value-resolver.ts';
 import { formLoginOptions, logoutOptions, type SecurityConfig } from './security-config.ts';
 import { registerIsGrantedListener } from './register-is-granted-listener.ts';
+import { ExceptionListener } from './exception-listener.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -66,7 +67,13 @@ export class SecurityBundle extends Bundle {
     // Explicit credentials on the request come before a login remembered by the session.
     const authenticators: Authenticator[] = basic === undefined ? [sessions] : [basic, sessions];
     const entryPoint = config.entryPoint === 'http_basic' ? basic ?? form : form ?? basic;
-    const security = new Security({ tokens, authenticators, decisionManager, entryPoint, requestStack: container.get('request_stack'), logger });
+    const exceptionListener = new ExceptionListener(kernel.dispatcher, logger);
+    const security = new Security({
+      tokens, authenticators, decisionManager, entryPoint, requestStack: container.get('request_stack'), logger,
+      onFirewall: (request) => exceptionListener.activate(request),
+    });
+    exceptionListener.security = security;
+    kernel.afterTerminate((request) => exceptionListener.release(request));
 
     container.set('security', security);
     container.set('security.token_storage', tokens);

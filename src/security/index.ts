@@ -21,3 +21,5 @@ export { Voter } from './authorization/voter/voter.ts';
 export { Vote, type VoterInterface } from './authorization/voter/voter-interface.ts';
 export { CsrfTokenManager } from './csrf/csrf-token-manager.ts';
 export { AuthenticationException } from './exception/authentication-exception.ts';
+export { AccessDeniedException } from './exception/access-denied-exception.ts';
+export { ExceptionListener } from '../security-bundle/exception-listener.ts';

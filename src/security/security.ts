@@ -20,6 +20,11 @@ export interface SecurityServices {
   /** Lets a sub-request (the error page) share the token of the main request it serves. */
   requestStack?: RequestStack<Request> | undefined;
   logger?: Logger | undefined;
+  /**
+   * Called when a main request's client is first looked up: where the reference's firewall
+   * would have run for it (the SecurityBundle then listens for its refusals).
+   */
+  onFirewall?: ((request: Request) => void) | undefined;
 }
 
 /**
@@ -43,6 +48,7 @@ export class Security {
     if (stored !== undefined) return Promise.resolve(stored);
     const resolving = this.#resolve(key);
     this.#services.tokens.set(key, resolving);
+    this.#services.onFirewall?.(key);
     return resolving;
   }
 
@@ -77,7 +83,10 @@ export class Security {
   /** The entry point's response; without an entry point, a 401 error. */
   async startAuthentication(request: Request, cause?: Error): Promise<Response> {
     const entryPoint = this.#services.entryPoint;
-    if (entryPoint !== undefined) return entryPoint.start(request);
+    if (entryPoint !== undefined) {
+      this.#services.logger?.debug('Calling Authentication entry point.');
+      return entryPoint.start(request);
+    }
     throw new HttpException(401, 'Full authentication is required to access this resource.', { cause });
   }
 

@@ -23,7 +23,7 @@ describe('WebProfilerBundle', () => {
     for (const expected of ['RequestDataCollector::onKernelResponse 0', 'ProfilerListener::onKernelResponse -100', 'WebDebugToolbarListener::onKernelResponse -128']) assert.ok(response.includes(expected), expected);
     assert.ok(response.indexOf('RequestDataCollector::onKernelResponse 0') > response.indexOf('ResponseListener::onKernelResponse 0'));
     assert.deepEqual(listeners(app, 'kernel.exception').slice(0, 2), ['ErrorListener::logKernelException 0', 'ProfilerListener::onKernelException 0']);
-    assert.deepEqual(listeners(app, 'kernel.terminate'), ['ProfilerListener::onKernelTerminate -1024', 'LoggingLifecycle::onKernelTerminate -2048']);
+    assert.deepEqual(listeners(app, 'kernel.terminate'), ['ProfilerListener::onKernelTerminate -1024']);
   });
 
   it('adds nothing to kernel.request', () => {

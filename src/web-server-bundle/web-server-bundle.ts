@@ -15,6 +15,6 @@ export class WebServerBundle extends Bundle {
   }
 
   override boot(_kernel: Kernel): void {
-    triggerDeprecation('sluice/web-server-bundle', '4.4', 'Using the WebServerBundle is deprecated since Sluice 4.4. The new Sluice local server has more features, you can use it instead.');
+    triggerDeprecation('sluice/web-server-bundle', '4.4', 'Using the WebserverBundle is deprecated since Sluice 4.4. The new Sluice local server has more features, you can use it instead.');
   }
 }

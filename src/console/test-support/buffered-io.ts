@@ -4,10 +4,15 @@ import type { CommandIO } from '../command-io.ts';
 /** Keeps what a command writes and the exit code it asks for. */
 export class BufferedIO implements CommandIO {
   text = '';
+  errorText = '';
   code = 0;
 
   write(text: string): void {
     this.text += text;
+  }
+
+  error(text: string): void {
+    this.errorText += text;
   }
 
   fail(code: number): void {

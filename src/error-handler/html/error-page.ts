@@ -1,14 +1,11 @@
 import { escapeHtml } from './escape.ts';
 
 /**
- * The page a visitor sees in prod: the status and a friendly line, nothing about the
- * application's internals (no message, class, trace, file or log).
+ * The page a visitor sees in prod: the reference's text (the status and its apology) and a
+ * way back to the home page, nothing about the application's internals (no message,
+ * class, trace, file or log).
  */
 export function renderErrorPage(statusCode: number, statusText: string, charset: string): string {
-  const advice =
-    statusCode < 500
-      ? 'The page you asked for could not be served. Check the address, or go back and try again.'
-      : 'Something went wrong on our side. Please try again in a few moments.';
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -21,13 +18,18 @@ body { margin: 0; background: #f5f5f5; color: #222; font: 16px/1.5 -apple-system
 .container { max-width: 42em; margin: 12vh auto 0; padding: 2em; background: #fff; border-radius: 6px; box-shadow: 0 1px 3px rgba(0, 0, 0, .1); }
 h1 { margin: 0 0 .5em; font-size: 1.6em; }
 h2 { margin: 0 0 1em; font-size: 1.1em; font-weight: normal; color: #555; }
+a { color: #1a5fb4; }
 </style>
 </head>
 <body>
 <div class="container">
 <h1>Oops! An Error Occurred</h1>
 <h2>The server returned a "${statusCode} ${escapeHtml(statusText)}".</h2>
-<p>${advice}</p>
+<p>
+Something is broken. Please let us know what you were doing when this error occurred.
+We will fix it as soon as possible. Sorry for any inconvenience caused.
+</p>
+<p><a href="/">Back to the home page</a></p>
 </div>
 </body>
 </html>
