@@ -32,7 +32,7 @@ const environments: Record<string, FrameworkConfigInput> = {
   prod: {
     defaultLocale: 'en',
     enabledLocales: ['en', 'fr'],
-    log: { format: 'jsonl', fingersCrossed: true },
+    log: { format: 'stdout-jsonl', fingersCrossed: true },
   },
 };
 

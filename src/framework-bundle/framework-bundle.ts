@@ -23,6 +23,7 @@ import { ErrorListener } from '../event-listener/error-listener.ts';
 import { ResponseListener } from '../event-listener/response-listener.ts';
 import { DisallowRobotsIndexingListener } from '../event-listener/disallow-robots-indexing-listener.ts';
 import { StreamedResponseListener } from '../event-listener/streamed-response-listener.ts';
+import { configureOperations } from './operations.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -104,6 +105,7 @@ export class FrameworkBundle extends Bundle {
     dispatcher.addSubscriber(new ResponseListener(config.charset));
     if (config.disallowSearchEngineIndex ?? debug) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
     dispatcher.addSubscriber(new StreamedResponseListener());
+    configureOperations(kernel);
   }
 
   override async shutdown(): Promise<void> {
