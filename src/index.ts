@@ -12,6 +12,8 @@ export { RequestType } from './kernel/request-type.ts';
 export { KernelEvents, type KernelEventMap } from './kernel/kernel-events.ts';
 export { SLUICE_VERSION } from './kernel/version.ts';
 export type { FrameworkConfig, FrameworkConfigInput, SessionConfig, SessionConfigInput, SessionCookieConfig } from './kernel/kernel-config.ts';
+export type { ExceptionMapping, ExceptionPolicy } from './error-handler/exception-mapping.ts';
+export { requestIdOf } from './http/request-id.ts';
 
 export * from './http/index.ts';
 export * from './exception/index.ts';

@@ -33,6 +33,10 @@ const environments: Record<string, FrameworkConfigInput> = {
     defaultLocale: 'en',
     enabledLocales: ['en', 'fr'],
     log: { format: 'stdout-jsonl', fingersCrossed: true },
+    // A malformed request is the client's doing: a warning, which the prod buffer does not write.
+    exceptions: Object.fromEntries(
+      ['BadRequestHttpException', 'UnsupportedMediaTypeHttpException', 'UnprocessableEntityHttpException', 'TooManyRequestsHttpException'].map((name) => [name, { logLevel: 'warning' }]),
+    ),
   },
 };
 

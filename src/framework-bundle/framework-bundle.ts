@@ -101,7 +101,7 @@ export class FrameworkBundle extends Bundle {
     );
     dispatcher.addSubscriber(new RouterListener(router, contexts, logger.withChannel('request'), debug));
     dispatcher.addSubscriber(new ResolveControllerNameSubscriber(kernel));
-    dispatcher.addSubscriber(new ErrorListener(config.errorController, logger.withChannel('request'), debug, debugLogger));
+    dispatcher.addSubscriber(new ErrorListener(config.errorController, logger.withChannel('request'), debug, debugLogger, config.exceptions));
     dispatcher.addSubscriber(new ResponseListener(config.charset));
     if (config.disallowSearchEngineIndex ?? debug) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
     dispatcher.addSubscriber(new StreamedResponseListener());

@@ -66,6 +66,30 @@ describe('request ids and the access log', () => {
     await kernel.shutdown();
   });
 
+  it('keeps a malformed request with a 15,000-character path under 4 KB of log when its class is mapped to WARNING', async () => {
+    const kernel = prodKernel({ log: { format: 'jsonl' }, exceptions: { BadRequestHttpException: { logLevel: 'warning' } } });
+    const response = await kernel.request(get(`/%zz${'a'.repeat(15_000)}`));
+    assert.equal(response.statusCode, 400);
+    await kernel.shutdown();
+    const written = readFileSync(join(kernel.logDir, 'prod.jsonl'), 'utf8');
+    assert.ok(written.length < 4096, `${written.length} bytes written`);
+    assert.equal(written.trimEnd().split('\n').length, 1, 'the access entry only: a warning does not make the prod buffer write');
+  });
+
+  it('logs and answers an exception class with the level and status it is mapped to', async () => {
+    class QuotaExceeded extends Error {}
+    const kernel = new TestKernel({
+      debug: false,
+      routes: [{ name: 'quota', path: '/quota', controller: 'Quota::run' }],
+      controllers: { Quota: { run: () => { throw new QuotaExceeded('over quota'); } } },
+      config: { exceptions: { Error: { logLevel: 'notice' }, QuotaExceeded: { logLevel: 'warning', statusCode: 429 } } },
+    });
+    const response = await kernel.request(get('/quota'));
+    assert.equal(response.statusCode, 429);
+    assert.ok(kernel.lines().some((line) => line.startsWith('request.WARNING: Uncaught Exception QuotaExceeded: "over quota" at src/framework-bundle/operations.test.ts line ')));
+    await kernel.shutdown();
+  });
+
   it('echoes the id over a real socket', async () => {
     const kernel = prodKernel({ log: { format: 'jsonl' } });
     const running = await serveKernel(kernel, { port: 0, installAssets: false, staticFilesRefreshMs: 0 });

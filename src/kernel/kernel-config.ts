@@ -1,3 +1,4 @@
+import type { ExceptionMapping } from '../error-handler/exception-mapping.ts';
 import type { LogRotation } from '../log/log-destination.ts';
 /** The framework's configuration, per environment (the application's `config/` gives it). */
 export interface FrameworkConfig {
@@ -20,6 +21,8 @@ export interface FrameworkConfig {
    */
   handleUncaughtErrors: boolean;
   session: SessionConfig;
+  /** Log level and error-page status per exception class, as Symfony 5.4's `framework.exceptions`. */
+  exceptions: ExceptionMapping;
   /** `_controller` of the error sub-request. */
   errorController: string;
   /** `X-Robots-Tag: noindex` on every response; defaults to the debug flag. */
@@ -85,6 +88,7 @@ export function resolveFrameworkConfig(input: FrameworkConfigInput, environment:
     trustedHosts: input.trustedHosts ?? [],
     handleUncaughtErrors: input.handleUncaughtErrors ?? true,
     session: resolveSessionConfig(input.session ?? {}),
+    exceptions: input.exceptions ?? {},
     errorController: input.errorController ?? 'error_controller',
     disallowSearchEngineIndex: input.disallowSearchEngineIndex,
     log: {
