@@ -14,6 +14,7 @@ export { SLUICE_VERSION } from './kernel/version.ts';
 export type { FrameworkConfig, FrameworkConfigInput, SessionConfig, SessionConfigInput, SessionCookieConfig } from './kernel/kernel-config.ts';
 export type { ExceptionMapping, ExceptionPolicy } from './error-handler/exception-mapping.ts';
 export { requestIdOf } from './http/request-id.ts';
+export { HealthChecks, writableDirectory, HEALTH_PATHS, type HealthCheck, type HealthReport } from './framework-bundle/health-checks.ts';
 
 export * from './http/index.ts';
 export * from './exception/index.ts';
