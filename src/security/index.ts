@@ -21,3 +21,4 @@ export { Voter } from './authorization/voter/voter.ts';
 export { Vote, type VoterInterface } from './authorization/voter/voter-interface.ts';
 export { CsrfTokenManager } from './csrf/csrf-token-manager.ts';
 export { AuthenticationException } from './exception/authentication-exception.ts';
+export { LoginThrottle, type LoginThrottlingOptions } from './authentication/login-throttle.ts';
