@@ -12,6 +12,13 @@ export { RequestType } from './kernel/request-type.ts';
 export { KernelEvents, type KernelEventMap } from './kernel/kernel-events.ts';
 export { SLUICE_VERSION } from './kernel/version.ts';
 export type { FrameworkConfig, FrameworkConfigInput, SessionConfig, SessionConfigInput, SessionCookieConfig } from './kernel/kernel-config.ts';
+export type { ExceptionMapping, ExceptionPolicy } from './error-handler/exception-mapping.ts';
+export { requestIdOf } from './http/request-id.ts';
+export { RateLimiter, type RateLimit } from './rate-limiter/rate-limiter.ts';
+export { FixedWindowPolicy, SlidingWindowPolicy, TokenBucketPolicy, type RateLimitPolicy, type PolicyStep } from './rate-limiter/rate-limit-policy.ts';
+export { MemoryRateLimitStorage, RedisRateLimitStorage, type RateLimitStorage } from './rate-limiter/rate-limit-storage.ts';
+export { createRedisClient } from './support/redis-client.ts';
+export { HealthChecks, writableDirectory, HEALTH_PATHS, type HealthCheck, type HealthReport } from './framework-bundle/health-checks.ts';
 
 export * from './http/index.ts';
 export * from './exception/index.ts';

@@ -43,6 +43,9 @@ async function serveProduction(): Promise<void> {
   if ((process.env.APP_SECRET ?? '') === '') {
     process.stderr.write(' [WARNING] APP_SECRET is not set: a random secret is used for this process, so CSRF tokens end with it. Set APP_SECRET when running several processes or across restarts.\n');
   }
+  if ((process.env.TRUSTED_HOSTS ?? '').trim() === '') {
+    process.stderr.write(' [WARNING] TRUSTED_HOSTS is not set: any Host header is accepted, and absolute URLs (redirects) are built from it. Set TRUSTED_HOSTS, e.g. \'^(localhost|example\\.com)$\'.\n');
+  }
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -33,6 +33,19 @@ describe('The app configuration', () => {
     }
   });
 
+  it('takes the session store, trusted proxies and trusted hosts from the environment, under Symfony\'s names', () => {
+    const config = configFor('dev', { SESSION_STORE: 'redis', TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1', TRUSTED_HOSTS: '^(localhost|example\\.com)$' });
+    assert.deepEqual(config.session, { store: 'redis' });
+    assert.deepEqual(config.trustedProxies, ['10.0.0.0/8', '127.0.0.1']);
+    assert.deepEqual(config.trustedHosts, ['^(localhost|example\\.com)$']);
+    assert.deepEqual(configFor('dev', { TRUSTED_HOSTS: 'example.com,www.example.com' }).trustedHosts, ['example.com', 'www.example.com']);
+    assert.equal(configFor('dev', {}).trustedHosts, undefined);
+  });
+
+  it('refuses an unknown SESSION_STORE in one line', () => {
+    assert.throws(() => configFor('dev', { SESSION_STORE: 'mongo' }), { message: 'SESSION_STORE must be memory, file or redis, "mongo" given.' });
+  });
+
   it('refuses an unknown environment, naming the known ones', () => {
     assert.throws(() => configFor('staging'), { message: 'Unknown environment "staging"; known: dev, test, prod.' });
   });

@@ -32,14 +32,44 @@ const environments: Record<string, FrameworkConfigInput> = {
   prod: {
     defaultLocale: 'en',
     enabledLocales: ['en', 'fr'],
-    log: { format: 'jsonl', fingersCrossed: true },
+    log: { format: 'stdout-jsonl', fingersCrossed: true },
+    // A malformed request is the client's doing: a warning, which the prod buffer does not write.
+    exceptions: Object.fromEntries(
+      ['BadRequestHttpException', 'UnsupportedMediaTypeHttpException', 'UnprocessableEntityHttpException', 'TooManyRequestsHttpException'].map((name) => [name, { logLevel: 'warning' }]),
+    ),
   },
 };
 
-export function configFor(environment: string): FrameworkConfigInput {
+export function configFor(environment: string, env: NodeJS.ProcessEnv = process.env): FrameworkConfigInput {
   const config = environments[environment];
   if (config === undefined) throw new Error(`Unknown environment "${environment}"; known: ${Object.keys(environments).join(', ')}.`);
-  return environment === 'prod' ? { ...config, secret: prodSecret() } : config;
+  const withEnv = { ...config, ...fromEnvironment(env) };
+  return environment === 'prod' ? { ...withEnv, secret: prodSecret() } : withEnv;
+}
+
+/**
+ * What operators set in the environment, under Symfony's names: SESSION_STORE (memory,
+ * file or redis, with REDIS_URL), TRUSTED_PROXIES (IPs and CIDR ranges, comma-separated,
+ * `REMOTE_ADDR` and `PRIVATE_SUBNETS` as in Symfony) and TRUSTED_HOSTS (host patterns).
+ */
+function fromEnvironment(env: NodeJS.ProcessEnv): FrameworkConfigInput {
+  const out: FrameworkConfigInput = {};
+  const store = env.SESSION_STORE;
+  if (store !== undefined && store !== '') {
+    if (store !== 'memory' && store !== 'file' && store !== 'redis') throw new Error(`SESSION_STORE must be memory, file or redis, "${store}" given.`);
+    out.session = { store };
+  }
+  const list = (value: string | undefined): string[] | undefined => {
+    const items = (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+    return items.length === 0 ? undefined : items;
+  };
+  const proxies = list(env.TRUSTED_PROXIES);
+  if (proxies !== undefined) out.trustedProxies = proxies;
+  // Symfony's recipe writes one regular expression (`^(localhost|example\.com)$`); a
+  // comma-separated list of patterns is accepted too when it does not start with `^`.
+  const hosts = env.TRUSTED_HOSTS?.trim().startsWith('^') === true ? [env.TRUSTED_HOSTS.trim()] : list(env.TRUSTED_HOSTS);
+  if (hosts !== undefined) out.trustedHosts = hosts;
+  return out;
 }
 
 /** The events application's own settings (the framework's are above). */

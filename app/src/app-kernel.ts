@@ -1,6 +1,6 @@
 import { Kernel, type KernelOptions } from 'sluice';
 import type { Bundle } from 'sluice';
-import { FrameworkBundle } from 'sluice';
+import { FrameworkBundle, RedisRateLimitStorage, createRedisClient } from 'sluice';
 import { FrameworkExtraBundle } from 'sluice';
 import { SecurityBundle } from 'sluice/security';
 import { TemplatingBundle } from 'sluice';
@@ -42,6 +42,8 @@ export class AppKernel extends Kernel {
         provider: new AdminUserProvider(adminPassword, () => this.container.get('security.password_hasher')),
         formLogin: { loginPath: '/login', defaultTargetPath: '/admin/events' },
         logout: { path: '/logout', target: '/', csrfTokenId: 'logout' },
+        // Several instances share sessions through Redis; they share the login counts too.
+        ...(this.config.session.store === 'redis' && { loginThrottling: { storage: new RedisRateLimitStorage(createRedisClient(this.config.session.redisUrl)) } }),
       }),
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'] },
     }));

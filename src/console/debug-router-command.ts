@@ -3,7 +3,7 @@ import type { Kernel } from '../kernel/kernel.ts';
 import { processIO, type CommandIO } from './command-io.ts';
 import type { Route } from '../routing/route.ts';
 import type { Router } from '../routing/router.ts';
-import { toJsonSafe } from '../profiler/data-collector/json-safe.ts';
+import { toJsonSafe } from '../log/normalize.ts';
 import { describeController } from './route-controller.ts';
 import { renderTable } from './table.ts';
 

@@ -10,7 +10,8 @@ import { isThenable } from '../event-dispatcher/listener.ts';
 import { Response } from '../http/response.ts';
 import type { Request } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
-import { LogLevel } from '../log/level.ts';
+import { LogLevel, toLevelValue } from '../log/level.ts';
+import { exceptionPolicyOf, type ExceptionMapping } from '../error-handler/exception-mapping.ts';
 import { throwableClassName, throwableLocation } from '../log/throwable-location.ts';
 import { argumentMetadataFor } from '../controller/argument-metadata.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
@@ -31,14 +32,17 @@ export class ErrorListener implements EventSubscriber {
   readonly #logger: Logger | undefined;
   readonly #debug: boolean;
   readonly #debugLogger: unknown;
+  readonly #exceptions: ExceptionMapping | undefined;
 
   /**
    * @param controller the `_controller` of the error sub-request
    * @param logger the `request` channel
    * @param debugLogger passed to the error controller as the `logger` attribute (the Logs tab)
+   * @param exceptions log level and status per exception class (framework.exceptions)
    */
-  constructor(controller: unknown, logger?: Logger, debug = false, debugLogger?: unknown) {
+  constructor(controller: unknown, logger?: Logger, debug = false, debugLogger?: unknown, exceptions?: ExceptionMapping) {
     this.#controller = controller;
+    this.#exceptions = exceptions;
     this.#logger = logger;
     this.#debug = debug;
     this.#debugLogger = debugLogger;
@@ -57,7 +61,9 @@ export class ErrorListener implements EventSubscriber {
 
   /** Renders the error page through a sub-request; synchronously when the sub-request's handling is. */
   onKernelException(event: ExceptionEvent, _eventName?: string, dispatcher?: EventDispatcherInterface): void | Promise<void> {
-    const throwable = event.throwable;
+    let throwable = event.throwable;
+    const statusCode = throwable instanceof HttpException ? undefined : exceptionPolicyOf(this.#exceptions, throwable)?.statusCode;
+    if (statusCode !== undefined) event.setThrowable((throwable = new HttpException(statusCode, throwable.message, { cause: throwable })));
     const subRequest = this.#duplicateRequest(throwable, event.request);
     const kernel = event.kernel;
     let answer: MaybePromise<Response>;
@@ -109,7 +115,8 @@ export class ErrorListener implements EventSubscriber {
   #logException(error: Error, message: (e: Error) => string): void {
     const logger = this.#logger;
     if (logger === undefined) return;
-    const level = error instanceof HttpException && error.statusCode < 500 ? LogLevel.ERROR : LogLevel.CRITICAL;
+    const configured = exceptionPolicyOf(this.#exceptions, error)?.logLevel;
+    const level = configured !== undefined ? toLevelValue(configured) : error instanceof HttpException && error.statusCode < 500 ? LogLevel.ERROR : LogLevel.CRITICAL;
     // The message is built only if a handler writes the entry: locating the error parses its stack.
     logger.log(level, () => message(error), { exception: error });
   }

@@ -23,6 +23,7 @@ import { ErrorListener } from '../event-listener/error-listener.ts';
 import { ResponseListener } from '../event-listener/response-listener.ts';
 import { DisallowRobotsIndexingListener } from '../event-listener/disallow-robots-indexing-listener.ts';
 import { StreamedResponseListener } from '../event-listener/streamed-response-listener.ts';
+import { configureOperations } from './operations.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -100,10 +101,11 @@ export class FrameworkBundle extends Bundle {
     );
     dispatcher.addSubscriber(new RouterListener(router, contexts, logger.withChannel('request'), debug));
     dispatcher.addSubscriber(new ResolveControllerNameSubscriber(kernel));
-    dispatcher.addSubscriber(new ErrorListener(config.errorController, logger.withChannel('request'), debug, debugLogger));
+    dispatcher.addSubscriber(new ErrorListener(config.errorController, logger.withChannel('request'), debug, debugLogger, config.exceptions));
     dispatcher.addSubscriber(new ResponseListener(config.charset));
     if (config.disallowSearchEngineIndex ?? debug) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
     dispatcher.addSubscriber(new StreamedResponseListener());
+    configureOperations(kernel);
   }
 
   override async shutdown(): Promise<void> {

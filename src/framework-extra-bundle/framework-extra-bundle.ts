@@ -61,6 +61,7 @@ export class FrameworkExtraBundle extends Bundle {
     const url = options.database ?? DEFAULT_DATABASE_URL;
     const entities = new EntityManager(() => connectionFromUrl(url, kernel.projectDir));
     container.set('entity_manager', entities);
+    container.find('health_checks')?.add('database', () => entities.connection.ping?.());
     const converters = new ParamConverterManager()
       .add(new EntityParamConverter(entities), 0, 'entity')
       .add(new DateTimeParamConverter(), 0, 'datetime');

@@ -7,12 +7,16 @@ import { DebugLogger } from '../log/debug-logger.ts';
 import { StreamHandler } from '../log/stream-handler.ts';
 import { JsonLinesHandler } from '../log/json-lines-handler.ts';
 import { FingersCrossedHandler } from '../log/fingers-crossed-handler.ts';
+import { AccessLog } from '../log/access-log.ts';
+import { requestIdOf } from '../http/request-id.ts';
 import type { Kernel } from './kernel.ts';
 
 declare module './container.ts' {
   interface ServiceMap {
     /** Per-request log groups: the debug error page's Logs tab and the profiler read it (debug only). */
     'logger.debug': DebugLogger;
+    /** One entry per main request past the prod buffer (`log.accessLog`). */
+    'logger.access': AccessLog;
   }
 }
 
@@ -35,11 +39,16 @@ export function configureLogging(kernel: Kernel, logger: Logger, requestStack: R
     kernel.container.set('logger.debug', debugLogger);
   }
 
-  const channels = log.channels === undefined ? {} : { channels: log.channels };
+  const extra = (): Record<string, string> | undefined => {
+    const main = requestStack.getMainRequest();
+    return main === undefined ? undefined : { request_id: requestIdOf(main) };
+  };
+  const options = { ...(log.channels !== undefined && { channels: log.channels }), ...(log.rotate !== undefined && { rotate: log.rotate }), extra };
   let output: LogHandler;
-  if (log.format === 'line') output = new StreamHandler(join(kernel.logDir, `${kernel.environment}.log`), channels);
-  else if (log.format === 'jsonl') output = new JsonLinesHandler(join(kernel.logDir, `${kernel.environment}.jsonl`), channels);
-  else output = new JsonLinesHandler(process.stdout, channels);
+  if (log.format === 'line') output = new StreamHandler(join(kernel.logDir, `${kernel.environment}.log`), options);
+  else if (log.format === 'jsonl') output = new JsonLinesHandler(join(kernel.logDir, `${kernel.environment}.jsonl`), options);
+  else output = new JsonLinesHandler(process.stdout, options);
+  if (log.accessLog) kernel.container.set('logger.access', new AccessLog(output, requestStack));
 
   let fingersCrossed: FingersCrossedHandler | undefined;
   if (log.fingersCrossed) {

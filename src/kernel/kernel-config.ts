@@ -1,3 +1,5 @@
+import type { ExceptionMapping } from '../error-handler/exception-mapping.ts';
+import type { LogRotation } from '../log/log-destination.ts';
 /** The framework's configuration, per environment (the application's `config/` gives it). */
 export interface FrameworkConfig {
   /** Signs cookies and CSRF tokens; required outside dev and test. */
@@ -19,18 +21,24 @@ export interface FrameworkConfig {
    */
   handleUncaughtErrors: boolean;
   session: SessionConfig;
+  /** Log level and error-page status per exception class, as Symfony 5.4's `framework.exceptions`. */
+  exceptions: ExceptionMapping;
   /** `_controller` of the error sub-request. */
   errorController: string;
   /** `X-Robots-Tag: noindex` on every response; defaults to the debug flag. */
   disallowSearchEngineIndex: boolean | undefined;
   /** Log files and their formats; see Kernel.configureLogging. */
   log: {
-    /** `line` (var/log/<env>.log, Monolog's format), `jsonl` (var/log/<env>.jsonl) or `stdout-jsonl`. */
+    /** `line` (var/log/<env>.log, Monolog's format), `jsonl` (var/log/<env>.jsonl) or `stdout-jsonl` (prod's default). */
     format: 'line' | 'jsonl' | 'stdout-jsonl';
     /** Buffer each request's entries and write them only when one reaches ERROR (404/405 excluded). */
     fingersCrossed: boolean;
     /** Channels excluded from the files, e.g. `['!event']`. */
     channels: readonly string[] | undefined;
+    /** Log files set aside by size or day, N kept (default 10 MiB, 5 kept); undefined for stdout. */
+    rotate: LogRotation | undefined;
+    /** One `request` entry per main request, past the prod buffer, with its status and duration (default: prod). */
+    accessLog: boolean;
   };
 }
 
@@ -80,12 +88,15 @@ export function resolveFrameworkConfig(input: FrameworkConfigInput, environment:
     trustedHosts: input.trustedHosts ?? [],
     handleUncaughtErrors: input.handleUncaughtErrors ?? true,
     session: resolveSessionConfig(input.session ?? {}),
+    exceptions: input.exceptions ?? {},
     errorController: input.errorController ?? 'error_controller',
     disallowSearchEngineIndex: input.disallowSearchEngineIndex,
     log: {
-      format: input.log?.format ?? (prod ? 'jsonl' : 'line'),
+      format: input.log?.format ?? (prod ? 'stdout-jsonl' : 'line'),
       fingersCrossed: input.log?.fingersCrossed ?? prod,
       channels: input.log?.channels,
+      rotate: input.log !== undefined && 'rotate' in input.log ? input.log.rotate : { maxBytes: 10 * 1024 * 1024, keep: 5 },
+      accessLog: input.log?.accessLog ?? prod,
     },
   };
 }

@@ -22,6 +22,12 @@ import { Container } from './container.ts';
 import type { Bundle } from './bundle.ts';
 import { resolveFrameworkConfig, type FrameworkConfig, type FrameworkConfigInput } from './kernel-config.ts';
 import { configureLogging } from './configure-logging.ts';
+import { isThenable } from '../event-dispatcher/listener.ts';
+
+/** A main request answered outside the kernel's events (a health check). */
+export type DirectRoute = (request: Request) => MaybePromise<Response>;
+/** Work on every main response, outside the kernel's events (the request id, security headers, the access log). */
+export type ResponseFinisher = (request: Request, response: Response, startedAt: number) => void;
 
 export interface KernelOptions {
   /** `dev`, `prod`, `test` or any name the application's config knows. */
@@ -63,6 +69,16 @@ export abstract class Kernel implements HttpKernelInterface {
   readonly commands: CommandRegistration[] = [];
   /** Value resolvers bundles add to the argument chain (session, user, ...). */
   readonly argumentValueResolvers: ArgumentValueResolver[] = [];
+  /**
+   * Paths (raw, exact) answered before the kernel's events: no listener runs, nothing is
+   * logged or profiled. For probes asked every few seconds (`/_health/live`).
+   */
+  readonly directRoutes = new Map<string, DirectRoute>();
+  /**
+   * Called with every main response, in order. They run outside the events so that none
+   * adds a listener to the chains the logs show (see docs/lifecycle.md).
+   */
+  readonly responseFinishers: ResponseFinisher[] = [];
   #bundles: Bundle[] = [];
   #afterTerminate: Array<(request: Request) => void> = [];
   #booted = false;
@@ -145,14 +161,29 @@ export abstract class Kernel implements HttpKernelInterface {
   }
 
   handle(request: Request, type: RequestType = RequestType.MAIN, catchErrors = true): Promise<Response> {
-    if (!this.#booted) this.boot();
-    return this.#httpKernel!.handle(request, type, catchErrors);
+    try {
+      return Promise.resolve(this.respond(request, type, catchErrors));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 
   /** `handle` without a promise when the whole handling was synchronous (see HttpKernel#respond). */
   respond(request: Request, type: RequestType = RequestType.MAIN, catchErrors = true): MaybePromise<Response> {
     if (!this.#booted) this.boot();
-    return this.#httpKernel!.respond(request, type, catchErrors);
+    if (type !== RequestType.MAIN) return this.#httpKernel!.respond(request, type, catchErrors);
+    const startedAt = performance.now();
+    const direct = this.directRoutes.size === 0 ? undefined : this.directRoutes.get(request.rawPath);
+    if (direct !== undefined) return direct(request);
+    const answer = this.#httpKernel!.respond(request, type, catchErrors);
+    if (this.responseFinishers.length === 0) return answer;
+    if (isThenable(answer)) return answer.then((response) => this.#finish(request, response, startedAt));
+    return this.#finish(request, answer, startedAt);
+  }
+
+  #finish(request: Request, response: Response, startedAt: number): Response {
+    for (const finish of this.responseFinishers) finish(request, response, startedAt);
+    return response;
   }
 
   /** Runs kernel.terminate; call it after the response has been sent. A promise only when a listener made one. */

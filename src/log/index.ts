@@ -13,10 +13,10 @@ export {
   type LevelValue,
 } from './level.ts';
 export { formatLine, localDateTime } from './line-formatter.ts';
-export { LogDestination } from './log-destination.ts';
+export { LogDestination, type LogRotation } from './log-destination.ts';
 export type { LogContext, LogHandler, LogRecord } from './log-record.ts';
 export { Logger } from './logger.ts';
-export { describeError, normalizeContext, normalizeContextValue, type NormalizedValue } from './normalize.ts';
+export { describeError, normalizeContext, normalizeContextValue, normalizeError, toJsonSafe, lineNormalizing, jsonLogNormalizing, profileNormalizing, type NormalizeOptions, type NormalizedValue } from './normalize.ts';
 export { StreamHandler, type StreamHandlerOptions } from './stream-handler.ts';
 export { TestHandler } from './test-handler.ts';
 export {

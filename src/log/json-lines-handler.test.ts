@@ -38,16 +38,42 @@ describe('JsonLinesHandler', () => {
         time: '2020-01-01T10:00:00.250Z',
         channel: 'request',
         context: { route: 'home', at: '1970-01-01T00:00:00.000Z' },
+        extra: {},
         message: 'Matched route "home".',
       },
     ]);
   });
 
-  it('writes an exception in the context as its normalized text', () => {
+  it('writes an exception whole, as Monolog normalizes one: class, message, code, file:line, trace and previous', () => {
     const { stream, text } = collectingStream();
-    new JsonLinesHandler(stream).handle(makeRecord({ context: { exception: new TypeError('bad') } }));
-    const [line] = parsedLines(text());
-    assert.match(String((line!['context'] as Record<string, unknown>)['exception']), /^\[object\] \(TypeError\(code: 0\): bad at /);
+    const cause = Object.assign(new RangeError('inner'), { code: 7 });
+    new JsonLinesHandler(stream).handle(makeRecord({ context: { exception: new TypeError('bad', { cause }) } }));
+    const exception = (parsedLines(text())[0]!['context'] as Record<string, Record<string, unknown>>)['exception']!;
+    assert.equal(exception['class'], 'TypeError');
+    assert.equal(exception['message'], 'bad');
+    assert.equal(exception['code'], 0);
+    assert.match(String(exception['file']), /json-lines-handler\.test\.ts:\d+$/);
+    assert.ok(Array.isArray(exception['trace']) && exception['trace'].length > 0, 'the trace frames are there');
+    assert.match(String((exception['trace'] as string[])[0]), /:\d+$/);
+    const previous = exception['previous'] as Record<string, unknown>;
+    assert.deepEqual([previous['class'], previous['message'], previous['code']], ['RangeError', 'inner', 7]);
+  });
+
+  it('adds the extra fields it is given to every entry', () => {
+    const { stream, text } = collectingStream();
+    new JsonLinesHandler(stream, { extra: () => ({ request_id: 'abc' }) }).handle(makeRecord({ message: 'x' }));
+    assert.deepEqual(parsedLines(text())[0]!['extra'], { request_id: 'abc' });
+  });
+
+  it('cuts long strings of the context at 1 KiB and the message at 2 KiB', () => {
+    const { stream, text } = collectingStream();
+    const long = 'x'.repeat(15_000);
+    new JsonLinesHandler(stream).handle(makeRecord({ message: `path ${long}`, context: { uri: long } }));
+    const written = text();
+    assert.ok(written.length < 4000, `one entry of ${written.length} characters`);
+    const [line] = parsedLines(written);
+    assert.match(String((line!['context'] as Record<string, unknown>)['uri']), /^x{1024}\.\.\.\(13976 more characters\)$/);
+    assert.match(String(line!['message']), /\.\.\.\(12957 more characters\)$/);
   });
 
   it('keeps printf-like sequences of a message as they are', () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { LazyLogValue } from './lazy-log-value.ts';
 import { normalizeContext } from './normalize.ts';
 import { interpolate } from './interpolate.ts';
-import { toJsonSafe } from '../profiler/data-collector/json-safe.ts';
+import { toJsonSafe } from './normalize.ts';
 
 describe('LazyLogValue', () => {
   it('works its value out once, on first use', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -9,26 +9,37 @@ const dir = mkdtempSync(join(tmpdir(), 'sluice-log-destination-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('LogDestination', () => {
-  it('writes the lines of one turn of the event loop to the file in one piece, in order, once the turn is done', async () => {
+  it('writes the lines of one turn of the event loop to the file, in order, once the turn is done', async () => {
     const path = join(dir, 'one-piece.log');
     const destination = new LogDestination(path);
-    const handedOver: string[] = [];
-    const stream = destination.stream as NodeJS.WritableStream;
-    const write = stream.write.bind(stream) as (text: string) => boolean;
-    (stream as unknown as { write(text: string): boolean }).write = (text) => {
-      handedOver.push(text);
-      return write(text);
-    };
     destination.write('first\n');
     await Promise.resolve();
-    for (const line of ['second\n', 'third\n']) destination.write(line);
-    assert.deepEqual(handedOver, [], 'nothing yet while the turn runs, across its microtasks');
+    destination.stream.write('second\n');
+    destination.write('third\n');
+    assert.equal(readFileSync(path, 'utf8'), '', 'nothing yet while the turn runs, across its microtasks');
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(handedOver, ['first\nsecond\nthird\n']);
     assert.equal(readFileSync(path, 'utf8'), 'first\nsecond\nthird\n', 'in the file already: the write is synchronous');
     destination.write('fourth\n');
     await destination.close();
     assert.equal(readFileSync(path, 'utf8'), 'first\nsecond\nthird\nfourth\n');
+  });
+
+  it('sets a file aside once it would grow past its size, keeping the newest N old ones', async () => {
+    const path = join(dir, 'sized.log');
+    const destination = new LogDestination(path, { maxBytes: 10, keep: 2 });
+    for (const line of ['aaaaaaaa\n', 'bbbbbbbb\n', 'cccccccc\n', 'dddddddd\n']) {
+      destination.write(line);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await destination.close();
+    assert.equal(readFileSync(path, 'utf8'), 'dddddddd\n');
+    assert.equal(readFileSync(`${path}.1`, 'utf8'), 'cccccccc\n');
+    assert.equal(readFileSync(`${path}.2`, 'utf8'), 'bbbbbbbb\n');
+    assert.equal(existsSync(`${path}.3`), false, 'the oldest is deleted');
+  });
+
+  it('refuses a rotation that keeps no old file', () => {
+    assert.throws(() => new LogDestination(join(dir, 'none.log'), { maxBytes: 10, keep: 0 }), /at least 1 old file, 0 given/);
   });
 
   it('writes to a stream it is given at once', () => {

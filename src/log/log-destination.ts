@@ -1,8 +1,27 @@
-import { mkdirSync, openSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pino from 'pino';
 
 type SonicBoom = ReturnType<typeof pino.destination>;
+
+/**
+ * When a log file is set aside for a new one (Monolog's RotatingFileHandler is daily;
+ * size is what protects a disk from a flood): `<file>.1` is the newest old file,
+ * `<file>.<keep>` the oldest kept, older ones are deleted.
+ */
+export interface LogRotation {
+  /** Rotate before a write would make the file larger than this many bytes. */
+  readonly maxBytes?: number;
+  /** Rotate at the first write of a new (local) day. */
+  readonly daily?: boolean;
+  /** Old files kept; at least 1. */
+  readonly keep: number;
+}
+
+/** What a handler writes to; for a file, text goes through the destination's gathering (and rotation). */
+interface TextSink {
+  write(text: string): unknown;
+}
 
 /**
  * Where a handler's text goes: a file (appended to, parent directories created) or a
@@ -18,29 +37,40 @@ type SonicBoom = ReturnType<typeof pino.destination>;
  * is gathered is written before a flush or a close.
  */
 export class LogDestination {
-  readonly stream: SonicBoom | NodeJS.WritableStream;
+  readonly stream: TextSink | NodeJS.WritableStream;
   readonly #file: SonicBoom | undefined;
   readonly #path: string | undefined;
+  readonly #rotation: LogRotation | undefined;
+  /** Bytes in the current file, as far as this process wrote them. */
+  #size = 0;
+  /** The local day (`YYYY-M-D`) the current file belongs to. */
+  #day = '';
   #failed = false;
   #closed = false;
   /** File text not handed to the destination yet. */
   #gathered = '';
   #handOverQueued = false;
 
-  constructor(target: string | NodeJS.WritableStream) {
+  constructor(target: string | NodeJS.WritableStream, rotation?: LogRotation) {
     if (typeof target !== 'string') {
       this.stream = target;
       this.#path = undefined;
+      this.#rotation = undefined;
       return;
     }
+    if (rotation !== undefined && (!Number.isSafeInteger(rotation.keep) || rotation.keep < 1)) throw new RangeError(`A rotated log keeps at least 1 old file, ${rotation.keep} given.`);
     // Opened synchronously (once, at boot) so that flushSync works from the first entry:
     // an asynchronously opened destination cannot flush before its file is open.
     this.#path = target;
+    this.#rotation = rotation;
     mkdirSync(dirname(target), { recursive: true });
-    const file = pino.destination({ dest: openSync(target, 'a'), sync: true });
+    const file = pino.destination({ dest: target, sync: true, append: true });
     // An unhandled 'error' event would end the process; a full disk must not.
     file.on('error', (error: unknown) => this.#report(error));
-    this.stream = this.#file = file;
+    this.#file = file;
+    this.stream = { write: (text: string) => this.write(text) };
+    this.#size = existsSync(target) ? statSync(target).size : 0;
+    this.#day = today();
   }
 
   get closed(): boolean {
@@ -67,6 +97,7 @@ export class LogDestination {
     if (text === '' || this.#file === undefined || this.#closed) return;
     this.#gathered = '';
     try {
+      if (this.#rotation !== undefined) this.#rotateIfDue(Buffer.byteLength(text));
       this.#file.write(text);
     } catch (error) {
       // in an immediate, a throw would end the process: a broken log file must not
@@ -104,9 +135,32 @@ export class LogDestination {
     });
   }
 
+  #rotateIfDue(bytes: number): void {
+    const rotation = this.#rotation!;
+    const day = rotation.daily === true ? today() : this.#day;
+    const full = rotation.maxBytes !== undefined && this.#size > 0 && this.#size + bytes > rotation.maxBytes;
+    if (full || day !== this.#day) {
+      const path = this.#path!;
+      this.#file!.flushSync();
+      rmSync(`${path}.${rotation.keep}`, { force: true });
+      for (let n = rotation.keep - 1; n >= 1; n--) if (existsSync(`${path}.${n}`)) renameSync(`${path}.${n}`, `${path}.${n + 1}`);
+      renameSync(path, `${path}.1`);
+      // sync mode: the new file is open when reopen returns, the old descriptor closed later
+      this.#file!.reopen();
+      this.#size = 0;
+      this.#day = day;
+    }
+    this.#size += bytes;
+  }
+
   #report(error: unknown): void {
     if (this.#failed) return;
     this.#failed = true;
     process.stderr.write(`Sluice: cannot write the log file ${this.#path}; later errors are not reported.\n${String(error)}\n`);
   }
+}
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
 }

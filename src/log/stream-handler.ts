@@ -1,7 +1,7 @@
 import { channelFilter, type ChannelFilter } from './channel-filter.ts';
 import { LogLevel, toLevelValue, type LevelLike } from './level.ts';
 import { formatLine } from './line-formatter.ts';
-import { LogDestination } from './log-destination.ts';
+import { LogDestination, type LogRotation } from './log-destination.ts';
 import type { LogHandler, LogRecord } from './log-record.ts';
 
 export interface StreamHandlerOptions {
@@ -9,6 +9,8 @@ export interface StreamHandlerOptions {
   readonly level?: LevelLike;
   /** Monolog's syntax: `['!event']` writes every channel but `event`, `['request']` only `request`. */
   readonly channels?: readonly string[];
+  /** For a file: set it aside by size or day, keeping N old files (see LogRotation). */
+  readonly rotate?: LogRotation;
   /** Turns a record into the text written, newline included; the reference's line format by default. */
   readonly format?: (record: LogRecord) => string;
 }
@@ -24,7 +26,7 @@ export class StreamHandler implements LogHandler {
     this.#level = toLevelValue(options.level ?? LogLevel.DEBUG);
     this.#accepts = channelFilter(options.channels);
     this.#format = options.format ?? formatLine;
-    this.#destination = new LogDestination(destination);
+    this.#destination = new LogDestination(destination, options.rotate);
   }
 
   isHandling(level: number): boolean {

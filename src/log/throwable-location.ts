@@ -51,6 +51,24 @@ export function throwableClassName(error: unknown): string {
   return typeof name === 'string' && name !== '' ? name : 'Object';
 }
 
+/**
+ * The stack's frames as `file:line` (paths as throwableLocation shows them), innermost
+ * first, as Monolog's normalizer lists a trace; frames that name no file are left out.
+ */
+export function throwableTrace(error: unknown): string[] {
+  const stack = typeof error === 'object' && error !== null ? (error as { stack?: unknown }).stack : undefined;
+  if (typeof stack !== 'string') return [];
+  const frames: string[] = [];
+  for (const text of stack.split('\n')) {
+    const match = frame.exec(text);
+    if (match === null || match[1]!.startsWith('eval at ')) continue;
+    const position = framePosition(match[1]!, Number(match[2]), Number(match[3]));
+    const file = position === undefined ? match[1]! : position.file;
+    frames.push(`${displayPath(file)}:${position === undefined ? match[2]! : position.line}`);
+  }
+  return frames;
+}
+
 function parseStack(stack: unknown): ThrowableLocation {
   if (typeof stack !== 'string') return unknownLocation;
   for (const text of stack.split('\n')) {

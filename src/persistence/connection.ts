@@ -12,4 +12,6 @@ export interface Connection {
   createTable(metadata: EntityMetadata<unknown>): Awaitable<void>;
   dropTable(metadata: EntityMetadata<unknown>): Awaitable<void>;
   close(): Awaitable<void>;
+  /** Asks the database something trivial: resolves when it answers (the readiness check). */
+  ping?(): Awaitable<void>;
 }

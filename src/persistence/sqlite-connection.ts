@@ -33,6 +33,10 @@ export class SqliteConnection implements Connection {
     this.db.exec(`CREATE TABLE IF NOT EXISTS ${quote(metadata.table)} (${columns.join(', ')})`);
   }
 
+  ping(): void {
+    this.db.prepare('SELECT 1').get();
+  }
+
   dropTable(metadata: EntityMetadata<unknown>): void {
     this.db.exec(`DROP TABLE IF EXISTS ${quote(metadata.table)}`);
   }

@@ -7,6 +7,7 @@ import { CredentialsChecker } from '../security/authentication/credentials-check
 import { SessionAuthenticator } from '../security/authentication/session-authenticator.ts';
 import { HttpBasicAuthenticator } from '../security/authentication/http-basic-authenticator.ts';
 import { FormLoginAuthenticator } from '../security/authentication/form-login-authenticator.ts';
+import { LoginThrottle } from '../security/authentication/login-throttle.ts';
 import { LogoutHandler } from '../security/authentication/logout-handler.ts';
 import { AuthenticationUtils } from '../security/authentication/authentication-utils.ts';
 import type { Authenticator } from '../security/authentication/authenticator.ts';
@@ -61,7 +62,7 @@ export class SecurityBundle extends Bundle {
     const checker = new CredentialsChecker(provider, hasher, logger);
     const sessions = new SessionAuthenticator(provider, firewall, logger);
     const basic = config.httpBasic ? new HttpBasicAuthenticator(checker, config.httpBasic === true ? undefined : config.httpBasic.realm, logger) : undefined;
-    const form = config.formLogin ? new FormLoginAuthenticator({ checker, sessions, tokens, csrf, logger }, formLoginOptions(config.formLogin), firewall) : undefined;
+    const form = config.formLogin ? new FormLoginAuthenticator({ checker, sessions, tokens, csrf, logger, throttle: config.loginThrottling === false ? undefined : new LoginThrottle(config.loginThrottling) }, formLoginOptions(config.formLogin), firewall) : undefined;
     const voters = [new AuthenticatedVoter(), new RoleVoter(new RoleHierarchy(config.roleHierarchy ?? {})), ...(config.voters ?? [])];
     const decisionManager = new AccessDecisionManager(voters, config.accessDecisionManager);
     // Explicit credentials on the request come before a login remembered by the session.

@@ -1,3 +1,4 @@
+import type { LoginThrottlingOptions } from '../security/authentication/login-throttle.ts';
 import type { PasswordHasherOptions } from '../security/password/password-hasher.ts';
 import type { FormLoginOptions } from '../security/authentication/form-login-authenticator.ts';
 import type { LogoutOptions } from '../security/authentication/logout-handler.ts';
@@ -29,6 +30,11 @@ export interface SecurityConfig {
   passwordHasher?: PasswordHasherOptions;
   /** Login with a form: true for the defaults (`/login`, CSRF on), or the options to change. */
   formLogin?: boolean | Partial<FormLoginOptions>;
+  /**
+   * Symfony's `login_throttling` for the form login: on by default (5 attempts per username
+   * and IP per minute, then 429 with Retry-After); `false` turns it off.
+   */
+  loginThrottling?: false | LoginThrottlingOptions;
   /** HTTP Basic: true for realm "Secured Area". */
   httpBasic?: boolean | { realm?: string };
   /** A logout path: true for `/logout` then `/`. */

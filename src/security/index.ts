@@ -23,3 +23,4 @@ export { CsrfTokenManager } from './csrf/csrf-token-manager.ts';
 export { AuthenticationException } from './exception/authentication-exception.ts';
 export { AccessDeniedException } from './exception/access-denied-exception.ts';
 export { ExceptionListener } from '../security-bundle/exception-listener.ts';
+export { LoginThrottle, type LoginThrottlingOptions } from './authentication/login-throttle.ts';

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Bundle } from 'sluice';
+import { Bundle, writableDirectory } from 'sluice';
 import type { Kernel } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
 import { loadRoutesFromControllers } from 'sluice/decorators';
@@ -81,6 +81,8 @@ export class AppBundle extends Bundle {
     // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
     container.get('templating.controller_bundles').register(this, ...controllers);
     kernel.commands.push(registerSetupCommand);
+    // Uploaded pictures are written there: an instance that cannot is not ready.
+    container.get('health_checks').add('uploads', writableDirectory(join(this.path, 'Resources', 'public', 'images', 'events')));
   }
 
   /** SQLite answers synchronously: the table and the first events exist before the first request. */

@@ -49,7 +49,7 @@ export class TestKernel extends Kernel {
       debug,
       projectDir: mkdtempSync(join(tmpdir(), 'sluice-kernel-')),
       // Process-level handlers would take uncaught errors away from the test runner; a test that wants them says so.
-      config: { secret: 'test-secret-0123456789', handleUncaughtErrors: false, ...options.config },
+      config: { secret: 'test-secret-0123456789', handleUncaughtErrors: false, ...(!debug && { log: { format: 'jsonl' } }), ...options.config },
     });
     this.#options = options;
   }

@@ -4,7 +4,7 @@ import { interpolate } from '../../log/interpolate.ts';
 import { LogLevel } from '../../log/level.ts';
 import type { LogRecord } from '../../log/log-record.ts';
 import type { CollectContext, DataCollector, LateCollectContext } from './data-collector.ts';
-import { toJsonSafe } from './json-safe.ts';
+import { toJsonSafe } from '../../log/normalize.ts';
 
 /** What the collector reads: the DebugLogger's per-request groups. */
 export interface DebugLogSource {

@@ -6,7 +6,7 @@ import type { Request } from '../../http/request.ts';
 import { isValidToken } from '../profiler-storage.ts';
 import type { CollectContext, DataCollector, LateCollectContext } from './data-collector.ts';
 import { functionLocation } from './function-location.ts';
-import { toJsonSafe } from './json-safe.ts';
+import { toJsonSafe } from '../../log/normalize.ts';
 import { displayPath } from './request-label.ts';
 
 /** The cookie carrying a redirect's details to the request that follows it. */

@@ -4,7 +4,7 @@ import type { Request } from '../../http/request.ts';
 import type { RequestContext } from '../../routing/request-context.ts';
 import type { RouteTrace } from '../../routing/traceable-url-matcher.ts';
 import type { CollectContext, DataCollector, LateCollectContext } from './data-collector.ts';
-import { toJsonSafe } from './json-safe.ts';
+import { toJsonSafe } from '../../log/normalize.ts';
 
 /** What the collector needs of the router: why each route does or does not match. */
 export interface RouteExplainer {

@@ -9,6 +9,8 @@ import { MemorySession } from '../test-support/memory-session.ts';
 import { requestWithSession, securityFixture } from '../test-support/fixture.ts';
 import type { Request } from '../../http/request.ts';
 import type { TestHandler } from '../../log/test-handler.ts';
+import { LoginThrottle } from './login-throttle.ts';
+import { TooManyRequestsHttpException } from '../../exception/too-many-requests-http-exception.ts';
 
 const csrf = new CsrfTokenManager('kernel-secret');
 
@@ -108,5 +110,36 @@ describe('FormLoginAuthenticator', () => {
     const session = new MemorySession();
     await form.start(requestWithSession('/admin', 'POST', session));
     assert.equal(session.data.get('_security.main.target_path'), undefined);
+  });
+});
+
+describe('FormLoginAuthenticator with login throttling', () => {
+  async function throttled(): Promise<FormLoginAuthenticator> {
+    const { checker, provider, logger } = await securityFixture();
+    const sessions = new SessionAuthenticator(provider, 'main', logger);
+    return new FormLoginAuthenticator({ checker, sessions, tokens: new TokenStorage(), csrf, logger, throttle: new LoginThrottle() }, formLoginOptions({}), 'main');
+  }
+
+  it('refuses the sixth attempt within a minute for one username and IP with 429 and Retry-After, even with the right password', async () => {
+    const form = await throttled();
+    const session = new MemorySession();
+    for (let i = 0; i < 5; i++) assert.equal((await form.handle(await loginPost(session, 'ada', 'wrong'))).headers.get('Location'), 'http://localhost/login');
+    await assert.rejects(form.handle(await loginPost(session, 'Ada', 'ada-pass')), (error: unknown) => {
+      assert.ok(error instanceof TooManyRequestsHttpException);
+      const retryAfter = Number(error.headers['Retry-After']);
+      assert.ok(retryAfter > 0 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+      return true;
+    });
+    // another username from the same IP still has its own attempts
+    assert.equal((await form.handle(await loginPost(session, 'bob', 'wrong'))).headers.get('Location'), 'http://localhost/login');
+  });
+
+  it('clears the count of a username and IP when its login succeeds', async () => {
+    const form = await throttled();
+    const session = new MemorySession();
+    for (let i = 0; i < 4; i++) await form.handle(await loginPost(session, 'ada', 'wrong'));
+    await form.handle(await loginPost(session, 'ada', 'ada-pass'));
+    const fresh = new MemorySession();
+    for (let i = 0; i < 5; i++) assert.equal((await form.handle(await loginPost(fresh, 'ada', 'wrong'))).headers.get('Location'), 'http://localhost/login');
   });
 });

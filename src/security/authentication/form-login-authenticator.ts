@@ -10,6 +10,8 @@ import type { AuthenticationEntryPoint } from './authenticator.ts';
 import type { CredentialsChecker } from './credentials-checker.ts';
 import type { SessionAuthenticator } from './session-authenticator.ts';
 import { Token } from './token.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { TooManyRequestsHttpException } from '../../exception/too-many-requests-http-exception.ts';
 import type { TokenStorage } from './token-storage.ts';
 
 export interface FormLoginOptions {
@@ -32,6 +34,8 @@ export interface FormLoginServices {
   tokens: TokenStorage;
   csrf?: CsrfTokenManager | undefined;
   logger?: Logger | undefined;
+  /** Refuses attempts past the limit with 429 and Retry-After (login_throttling). */
+  throttle?: LoginThrottle | undefined;
 }
 
 /** Session keys the login page reads (see AuthenticationUtils). */
@@ -63,12 +67,21 @@ export class FormLoginAuthenticator implements AuthenticationEntryPoint {
     // Bodies are parsed on demand; a login form is small, so a big one is refused early.
     await parseBody(request, { limit: 64 * 1024 });
     const username = request.form.getString(this.options.usernameParameter).trim();
+    const throttle = this.#deps.throttle;
+    if (throttle !== undefined) {
+      const limit = await throttle.attempt(request, username);
+      if (!limit.accepted) {
+        logger?.info('Login attempt refused: too many attempts for this username and IP.', { username: username.slice(0, 256), retry_after: limit.retryAfter, authenticator: 'form_login' });
+        throw new TooManyRequestsHttpException(limit.retryAfter, `Too many failed login attempts, please try again in ${limit.retryAfter} seconds.`);
+      }
+    }
     try {
       await this.#checkCsrf(session, request);
       const user = await checker.check(username, request.form.getString(this.options.passwordParameter));
       await session.migrate(true);
       await this.#deps.csrf?.refresh(session);
       await sessions.store(session, user);
+      await throttle?.succeeded(request, username);
       await session.remove(LAST_ERROR);
       await session.remove(LAST_USERNAME);
       tokens.set(request, Token.authenticated(user, 'form_login'));

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PasswordHasher, MAX_PASSWORD_LENGTH } from './password-hasher.ts';
+import { ServiceUnavailableHttpException } from '../../exception/service-unavailable-http-exception.ts';
 
 // A low cost keeps the suite fast; the format and checks are the same at any cost.
 const hasher = new PasswordHasher({ cost: 4 });
@@ -48,5 +49,20 @@ describe('PasswordHasher', () => {
   it('refuses to hash an over-long password', async () => {
     await assert.rejects(hasher.hash('x'.repeat(MAX_PASSWORD_LENGTH + 1)), /cannot be longer than 4096/);
     assert.equal(await hasher.verify(await hasher.hash('x'), 'x'.repeat(MAX_PASSWORD_LENGTH + 1)), false);
+  });
+});
+
+describe('PasswordHasher under a flood', () => {
+  it('runs at most maxConcurrent derivations, queues maxWaiting more, and refuses the rest with 503 and Retry-After', async () => {
+    const bounded = new PasswordHasher({ cost: 4, maxConcurrent: 1, maxWaiting: 1 });
+    const hashed = await bounded.hash('secret');
+    const checks = [bounded.verify(hashed, 'a'), bounded.verify(hashed, 'secret'), bounded.verify(hashed, 'b')];
+    const [first, second, third] = await Promise.allSettled(checks);
+    assert.deepEqual([first, second], [{ status: 'fulfilled', value: false }, { status: 'fulfilled', value: true }]);
+    assert.equal(third.status, 'rejected');
+    const error = (third as PromiseRejectedResult).reason as ServiceUnavailableHttpException;
+    assert.ok(error instanceof ServiceUnavailableHttpException);
+    assert.equal(error.headers['Retry-After'], '1');
+    assert.equal(await bounded.verify(hashed, 'secret'), true, 'free again once the flood is over');
   });
 });

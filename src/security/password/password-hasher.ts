@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ServiceUnavailableHttpException } from '../../exception/service-unavailable-http-exception.ts';
 
 export interface PasswordHasherOptions {
   /** log2 of scrypt's N (CPU and memory cost); 15 is about 32 MiB and 70 ms per hash. */
@@ -9,6 +10,13 @@ export interface PasswordHasherOptions {
   parallelization?: number;
   keyLength?: number;
   saltLength?: number;
+  /**
+   * Derivations run at once; default 2. scrypt runs in libuv's thread pool (4 threads by
+   * default), which file reads share: a flood of logins must leave it threads.
+   */
+  maxConcurrent?: number;
+  /** Derivations waiting for a turn; past them a login is answered 503 with Retry-After. Default 32. */
+  maxWaiting?: number;
 }
 
 interface Parameters {
@@ -39,11 +47,17 @@ export class PasswordHasher {
   readonly #keyLength: number;
   readonly #saltLength: number;
   #unknownUserHash: Promise<string> | undefined;
+  readonly #maxConcurrent: number;
+  readonly #maxWaiting: number;
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
 
   constructor(options: PasswordHasherOptions = {}) {
     this.#params = { version: VERSION, cost: options.cost ?? 15, blockSize: options.blockSize ?? 8, parallelization: options.parallelization ?? 1 };
     this.#keyLength = options.keyLength ?? 32;
     this.#saltLength = options.saltLength ?? 16;
+    this.#maxConcurrent = options.maxConcurrent ?? 2;
+    this.#maxWaiting = options.maxWaiting ?? 32;
     if (!isSane(this.#params)) throw new RangeError('The scrypt parameters are out of range (cost 1..20, blockSize 1..32, parallelization 1..16).');
   }
 
@@ -51,7 +65,7 @@ export class PasswordHasher {
     if (plain.length > MAX_PASSWORD_LENGTH) throw new RangeError(`A password cannot be longer than ${MAX_PASSWORD_LENGTH} characters.`);
     const { version, cost, blockSize, parallelization } = this.#params;
     const salt = randomBytes(this.#saltLength);
-    const key = await derive(plain, salt, this.#keyLength, this.#params);
+    const key = await this.#derive(plain, salt, this.#keyLength, this.#params);
     return `$scrypt$v=${version}$ln=${cost},r=${blockSize},p=${parallelization}$${b64(salt)}$${b64(key)}`;
   }
 
@@ -68,8 +82,26 @@ export class PasswordHasher {
     if (plain.length > MAX_PASSWORD_LENGTH) return false;
     const parsed = parse(hashed);
     if (parsed === undefined) return false;
-    const key = await derive(plain, parsed.salt, parsed.key.length, parsed);
+    const key = await this.#derive(plain, parsed.salt, parsed.key.length, parsed);
     return timingSafeEqual(key, parsed.key);
+  }
+
+  /** `derive` once a turn is free; refused (503) when too many already wait. */
+  async #derive(plain: string, salt: Buffer, keyLength: number, p: Parameters): Promise<Buffer> {
+    if (this.#running >= this.#maxConcurrent) {
+      if (this.#waiting.length >= this.#maxWaiting) throw new ServiceUnavailableHttpException(1, 'Too many password checks at once; try again in a second.');
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#running++;
+    }
+    try {
+      return await derive(plain, salt, keyLength, p);
+    } finally {
+      // the turn passes straight to the next waiter, or is given back
+      const next = this.#waiting.shift();
+      if (next !== undefined) next();
+      else this.#running--;
+    }
   }
 
   /** Whether `hashed` was made with other parameters than this hasher's (or is not one of its hashes). */

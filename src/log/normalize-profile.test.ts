@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { toJsonSafe } from './json-safe.ts';
+import { toJsonSafe } from './normalize.ts';
 
-describe('toJsonSafe', () => {
+describe('toJsonSafe (the profile preset of the normalizer)', () => {
   it('keeps plain data as it is', () => {
     assert.deepEqual(toJsonSafe({ a: [1, 'two', true, null], b: { c: 'd' } }), { a: [1, 'two', true, null], b: { c: 'd' } });
   });

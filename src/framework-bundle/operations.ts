@@ -1,0 +1,32 @@
+import type { Kernel } from '../kernel/kernel.ts';
+import { requestIdOf } from '../http/request-id.ts';
+import { HEALTH_PATHS, HealthChecks } from './health-checks.ts';
+import type { RedisSessionStore } from '../session/redis-session-store.ts';
+
+declare module '../kernel/container.ts' {
+  interface ServiceMap {
+    /** Readiness checks: bundles add theirs (database, Redis, directories). */
+    health_checks: HealthChecks;
+  }
+}
+
+/**
+ * What operators rely on, on every main response and outside the kernel's events (so
+ * that no listener is added to the chains the logs show): the `X-Request-Id` echoed, and
+ * the access log entry when configured; and the health probes, answered before the events.
+ */
+export function configureOperations(kernel: Kernel): void {
+  const health = new HealthChecks({ showErrors: kernel.debug });
+  kernel.container.set('health_checks', health);
+  kernel.directRoutes.set(HEALTH_PATHS.live, () => health.live());
+  kernel.directRoutes.set(HEALTH_PATHS.ready, () => health.ready());
+  if (kernel.config.session.store === 'redis') {
+    health.add('redis', () => (kernel.container.get('session.store') as RedisSessionStore).ping());
+  }
+
+  kernel.responseFinishers.push((request, response) => {
+    response.headers.set('X-Request-Id', requestIdOf(request));
+  });
+  const accessLog = kernel.container.find('logger.access');
+  if (accessLog !== undefined) kernel.responseFinishers.push((request, response, startedAt) => accessLog.record(request, response, startedAt));
+}
