@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FrameworkConfigInput } from 'sluice';
+import { storageProblem } from '../src/app-bundle/picture/create-picture-store.ts';
 
 let generatedSecret: string | undefined;
 
@@ -64,6 +65,12 @@ export interface AppSettings {
    * default) and does not register its index as a service. 0: do not wait (no server).
    */
   staticIndexRefreshMs: number;
+  /**
+   * Where uploaded pictures are kept (`APP_STORAGE`): `local` (the bundle's images on this
+   * disk, the default), `database` (a table in DATABASE_URL's PostgreSQL) or a
+   * `postgresql://` URL. Several instances need one of the last two.
+   */
+  storage: string;
 }
 
 export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = process.env): AppSettings {
@@ -75,5 +82,13 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
     adminPassword: password ?? (environment === 'prod' ? undefined : 'admin'),
     maxImageBytes,
     staticIndexRefreshMs: 2000,
+    storage: appStorage(env),
   };
+}
+
+function appStorage(env: NodeJS.ProcessEnv): string {
+  const storage = env.APP_STORAGE === undefined || env.APP_STORAGE === '' ? 'local' : env.APP_STORAGE;
+  const problem = storageProblem(storage);
+  if (problem !== undefined) throw new Error(problem);
+  return storage;
 }

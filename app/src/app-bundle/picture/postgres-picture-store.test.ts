@@ -1,0 +1,16 @@
+import { describe } from 'node:test';
+import { PostgresConnection } from 'sluice/persistence';
+import { createTestSchema, postgresSkipReason, POSTGRES_TEST_URL } from 'sluice/testing';
+import { PostgresPictureStore } from './postgres-picture-store.ts';
+import { pictureStoreContract } from './picture-store.contract.ts';
+
+const skip = await postgresSkipReason();
+
+describe('PostgresPictureStore', { skip }, () => {
+  pictureStoreContract(async () => {
+    const schema = await createTestSchema();
+    const connection = new PostgresConnection({ connectionString: POSTGRES_TEST_URL, schema: schema.schema });
+    await connection.pool.query(PostgresPictureStore.createTableSql(connection));
+    return { store: new PostgresPictureStore(connection, true), cleanup: () => schema.drop() };
+  });
+});
