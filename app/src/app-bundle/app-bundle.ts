@@ -5,7 +5,8 @@ import { Bundle } from 'sluice';
 import type { Kernel } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
 import { loadRoutesFromControllers } from 'sluice/decorators';
-import { SqliteConnection } from 'sluice/persistence';
+import { migrationCommands, Migrator, SqliteConnection } from 'sluice/persistence';
+import { appMigrations } from './migration/app-migrations.ts';
 import { registerTranslator } from 'sluice';
 import { Event, eventMetadata } from './entity/event.ts';
 import { EventRepository } from './entity/event-repository.ts';
@@ -99,7 +100,7 @@ export class AppBundle extends Bundle {
     }
     // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
     container.get('templating.controller_bundles').register(this, ...controllers);
-    kernel.commands.push(registerSetupCommand);
+    kernel.commands.push(registerSetupCommand, migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations)));
   }
 
   override async shutdown(): Promise<void> {

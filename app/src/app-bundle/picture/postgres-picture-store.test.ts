@@ -1,5 +1,6 @@
 import { describe } from 'node:test';
-import { PostgresConnection } from 'sluice/persistence';
+import { Migrator, PostgresConnection } from 'sluice/persistence';
+import { appMigrations } from '../migration/app-migrations.ts';
 import { createTestSchema, postgresSkipReason, POSTGRES_TEST_URL } from 'sluice/testing';
 import { PostgresPictureStore } from './postgres-picture-store.ts';
 import { pictureStoreContract } from './picture-store.contract.ts';
@@ -10,7 +11,7 @@ describe('PostgresPictureStore', { skip }, () => {
   pictureStoreContract(async () => {
     const schema = await createTestSchema();
     const connection = new PostgresConnection({ connectionString: POSTGRES_TEST_URL, schema: schema.schema });
-    await connection.pool.query(PostgresPictureStore.createTableSql(connection));
+    await new Migrator(connection, appMigrations).migrate();
     return { store: new PostgresPictureStore(connection, true), cleanup: () => schema.drop() };
   });
 });

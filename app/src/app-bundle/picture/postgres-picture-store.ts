@@ -2,7 +2,7 @@ import type { PostgresConnection } from 'sluice/persistence';
 import { assertPictureName, type PictureStore, type StoredPicture } from './picture-store.ts';
 import { pictureEtag } from './picture-etag.ts';
 
-/** The table's name; its schema comes from the connection (see the migrations). */
+/** The table's name (made by migration 20261126000002); its schema comes from the connection. */
 export const PICTURE_TABLE = 'event_picture';
 
 /**
@@ -18,11 +18,6 @@ export class PostgresPictureStore implements PictureStore {
   constructor(connection: PostgresConnection, ownsConnection = false) {
     this.#connection = connection;
     this.#ownsConnection = ownsConnection;
-  }
-
-  /** The table's definition; run by the migration that adds it. */
-  static createTableSql(connection: PostgresConnection): string {
-    return `CREATE TABLE IF NOT EXISTS ${connection.qualify(PICTURE_TABLE)} (name TEXT PRIMARY KEY, bytes BYTEA NOT NULL, etag TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now())`;
   }
 
   async put(name: string, bytes: Buffer): Promise<void> {
