@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FrameworkConfigInput } from 'sluice';
 import { storageProblem } from '../src/app-bundle/picture/create-picture-store.ts';
 
@@ -37,10 +38,44 @@ const environments: Record<string, FrameworkConfigInput> = {
   },
 };
 
-export function configFor(environment: string): FrameworkConfigInput {
+export function configFor(environment: string, env: NodeJS.ProcessEnv = process.env): FrameworkConfigInput {
   const config = environments[environment];
   if (config === undefined) throw new Error(`Unknown environment "${environment}"; known: ${Object.keys(environments).join(', ')}.`);
-  return environment === 'prod' ? { ...config, secret: prodSecret() } : config;
+  const deployed = { ...config, ...deploymentConfig(env) };
+  return environment === 'prod' ? { ...deployed, secret: prodSecret() } : deployed;
+}
+
+const SESSION_STORES = ['memory', 'file', 'redis'] as const;
+
+/**
+ * What a deployment sets in the environment, for every instance alike: SESSION_STORE
+ * (`redis` to share sessions, at REDIS_URL), APP_SECRET (the same in every instance, so
+ * one signs what another checks), TRUSTED_PROXIES and TRUSTED_HOSTS (comma-separated:
+ * the load balancer's addresses, the site's host patterns). Unset, the environment's
+ * defaults stay.
+ */
+export function deploymentConfig(env: NodeJS.ProcessEnv = process.env): FrameworkConfigInput {
+  const config: FrameworkConfigInput = {};
+  const store = env.SESSION_STORE ?? '';
+  if (store !== '') {
+    if (!(SESSION_STORES as readonly string[]).includes(store)) throw new Error(`SESSION_STORE must be one of ${SESSION_STORES.join(', ')}, "${store}" given.`);
+    config.session = { store: store as (typeof SESSION_STORES)[number] };
+  }
+  if ((env.APP_SECRET ?? '') !== '') config.secret = env.APP_SECRET;
+  const list = (value: string | undefined): string[] => (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (list(env.TRUSTED_PROXIES).length > 0) config.trustedProxies = list(env.TRUSTED_PROXIES);
+  if (list(env.TRUSTED_HOSTS).length > 0) config.trustedHosts = list(env.TRUSTED_HOSTS);
+  return config;
+}
+
+/**
+ * Headers every response carries: outside prod, `X-Instance` names the process that
+ * answered (SLUICE_INSTANCE_ID, else host:pid), so a test or a person behind a load
+ * balancer sees where each request went. Prod does not tell.
+ */
+export function instanceHeaders(environment: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  if (environment === 'prod') return {};
+  return { 'X-Instance': env.SLUICE_INSTANCE_ID || `${hostname()}:${process.pid}` };
 }
 
 /** The events application's own settings (the framework's are above). */
