@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { PasswordHasher } from 'sluice/security';
 import { nginxConfig } from './nginx-config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -88,6 +89,7 @@ export class LocalCluster {
     if (nginx === undefined) throw new Error('nginx is not installed (Debian: apt-get install nginx-light).');
     const cluster = new LocalCluster(options);
     try {
+      await cluster.#hashAdminPassword();
       await cluster.#setUp();
       await cluster.startInstance(0);
       await Promise.all(cluster.instances.slice(1).map((_, i) => cluster.startInstance(i + 1)));
@@ -97,6 +99,11 @@ export class LocalCluster {
       await cluster.close();
       throw error;
     }
+  }
+
+  /** nginx's error log (upstream failures and retries), until `close()`. */
+  get nginxErrorLog(): string {
+    return join(this.#dir, 'error.log');
   }
 
   /** Starts instance `index` (again) and resolves once it listens. */
@@ -128,12 +135,25 @@ export class LocalCluster {
     });
   }
 
-  /** Sends `signal` to instance `index` and resolves once it has exited. */
+  /** Instances that had to be killed because they were still running 15 s after SIGTERM. */
+  forcedStops = 0;
+
+  /**
+   * Sends `signal` to instance `index` and resolves once it has exited. One still running
+   * 15 s after SIGTERM (its 10 s grace for in-flight requests, and some) is killed, as
+   * systemd's TimeoutStopSec would.
+   */
   async stopInstance(index: number, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const child = this.instances[index]!.process;
     if (child === undefined) return;
     this.instances[index]!.process = undefined;
+    const killer = setTimeout(() => {
+      this.forcedStops++;
+      this.#options.output?.(this.instances[index]!.id, `still running 15 s after ${signal}: killed`);
+      child.kill('SIGKILL');
+    }, 15_000);
     await stopChild(child, signal);
+    clearTimeout(killer);
   }
 
   /** Stops every instance (gracefully) and nginx, and removes nginx's directory. */
@@ -146,6 +166,19 @@ export class LocalCluster {
 
   get #startTimeoutMs(): number {
     return this.#options.startTimeoutMs ?? 60_000;
+  }
+
+  /**
+   * A plain APP_ADMIN_PASSWORD is hashed by each process with a salt of its own, and a
+   * login remembers the hash it was made with: another instance, with another hash, would
+   * end it. One hash, made here and given to all, keeps a login valid on every instance.
+   */
+  async #hashAdminPassword(): Promise<void> {
+    const env = this.#env;
+    if (env.APP_ENV === 'prod' && env.APP_ADMIN_PASSWORD === undefined) return;
+    const password = env.APP_ADMIN_PASSWORD ?? 'admin';
+    if (password === '' || password.startsWith('$scrypt$')) return;
+    env.APP_ADMIN_PASSWORD = await new PasswordHasher().hash(password);
   }
 
   async #setUp(): Promise<void> {
