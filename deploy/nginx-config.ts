@@ -46,10 +46,11 @@ ${locationBlock()}
 }
 
 export function upstreamBlock(upstreams: readonly string[]): string {
-  const servers = upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;`).join('\n');
+  const servers = upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=2s;`).join('\n');
   return `  upstream sluice {
 ${servers}
     keepalive 32;
+    keepalive_timeout 4s;
   }`;
 }
 
