@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { appSettingsFor, configFor } from './config.ts';
+import { appSettingsFor, configFor, deploymentConfig, instanceHeaders } from './config.ts';
 
 describe('The app configuration', () => {
   it('keeps each environment\'s events in a database of its own by default, so prod leaves the dev data alone', () => {
@@ -48,5 +48,20 @@ describe('The app configuration', () => {
 
   it('refuses an unknown environment, naming the known ones', () => {
     assert.throws(() => configFor('staging'), { message: 'Unknown environment "staging"; known: dev, test, prod.' });
+  });
+
+  it('takes what a deployment sets from the environment: session store, secret, trusted proxies and hosts', () => {
+    const config = configFor('dev', { SESSION_STORE: 'redis', APP_SECRET: 'shared-by-every-instance', TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8', TRUSTED_HOSTS: '^example\\.org$' });
+    assert.equal(config.session?.store, 'redis');
+    assert.equal(config.secret, 'shared-by-every-instance');
+    assert.deepEqual(config.trustedProxies, ['127.0.0.1', '10.0.0.0/8']);
+    assert.deepEqual(config.trustedHosts, ['^example\\.org$']);
+    assert.deepEqual(deploymentConfig({}), {}, 'nothing set, nothing changed');
+  });
+
+  it('names the instance in X-Instance outside prod only', () => {
+    assert.deepEqual(instanceHeaders('dev', { SLUICE_INSTANCE_ID: 'web-2' }), { 'X-Instance': 'web-2' });
+    assert.match(instanceHeaders('dev', {})['X-Instance']!, new RegExp(`:${process.pid}$`));
+    assert.deepEqual(instanceHeaders('prod', { SLUICE_INSTANCE_ID: 'web-2' }), {});
   });
 });

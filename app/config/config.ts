@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FrameworkConfigInput } from 'sluice';
+import { storageProblem } from '../src/app-bundle/picture/create-picture-store.ts';
 
 let generatedSecret: string | undefined;
 
@@ -43,22 +45,25 @@ const environments: Record<string, FrameworkConfigInput> = {
 export function configFor(environment: string, env: NodeJS.ProcessEnv = process.env): FrameworkConfigInput {
   const config = environments[environment];
   if (config === undefined) throw new Error(`Unknown environment "${environment}"; known: ${Object.keys(environments).join(', ')}.`);
-  const withEnv = { ...config, ...fromEnvironment(env) };
+  const withEnv = { ...config, ...deploymentConfig(env) };
   return environment === 'prod' ? { ...withEnv, secret: prodSecret() } : withEnv;
 }
 
 /**
- * What operators set in the environment, under Symfony's names: SESSION_STORE (memory,
- * file or redis, with REDIS_URL), TRUSTED_PROXIES (IPs and CIDR ranges, comma-separated,
- * `REMOTE_ADDR` and `PRIVATE_SUBNETS` as in Symfony) and TRUSTED_HOSTS (host patterns).
+ * What operators set in the environment, under Symfony's names, for every instance alike:
+ * SESSION_STORE (memory, file or redis, with REDIS_URL), APP_SECRET (the same in every
+ * instance, so one signs what another checks), TRUSTED_PROXIES (IPs and CIDR ranges,
+ * comma-separated, `REMOTE_ADDR` and `PRIVATE_SUBNETS` as in Symfony) and TRUSTED_HOSTS
+ * (host patterns). Unset, the environment's defaults stay.
  */
-function fromEnvironment(env: NodeJS.ProcessEnv): FrameworkConfigInput {
+export function deploymentConfig(env: NodeJS.ProcessEnv = process.env): FrameworkConfigInput {
   const out: FrameworkConfigInput = {};
   const store = env.SESSION_STORE;
   if (store !== undefined && store !== '') {
     if (store !== 'memory' && store !== 'file' && store !== 'redis') throw new Error(`SESSION_STORE must be memory, file or redis, "${store}" given.`);
     out.session = { store };
   }
+  if ((env.APP_SECRET ?? '') !== '') out.secret = env.APP_SECRET;
   const list = (value: string | undefined): string[] | undefined => {
     const items = (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
     return items.length === 0 ? undefined : items;
@@ -70,6 +75,16 @@ function fromEnvironment(env: NodeJS.ProcessEnv): FrameworkConfigInput {
   const hosts = env.TRUSTED_HOSTS?.trim().startsWith('^') === true ? [env.TRUSTED_HOSTS.trim()] : list(env.TRUSTED_HOSTS);
   if (hosts !== undefined) out.trustedHosts = hosts;
   return out;
+}
+
+/**
+ * Headers every response carries: outside prod, `X-Instance` names the process that
+ * answered (SLUICE_INSTANCE_ID, else host:pid), so a test or a person behind a load
+ * balancer sees where each request went. Prod does not tell.
+ */
+export function instanceHeaders(environment: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  if (environment === 'prod') return {};
+  return { 'X-Instance': env.SLUICE_INSTANCE_ID || `${hostname()}:${process.pid}` };
 }
 
 /** The events application's own settings (the framework's are above). */
@@ -94,6 +109,12 @@ export interface AppSettings {
    * default) and does not register its index as a service. 0: do not wait (no server).
    */
   staticIndexRefreshMs: number;
+  /**
+   * Where uploaded pictures are kept (`APP_STORAGE`): `local` (the bundle's images on this
+   * disk, the default), `database` (a table in DATABASE_URL's PostgreSQL) or a
+   * `postgresql://` URL. Several instances need one of the last two.
+   */
+  storage: string;
 }
 
 export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = process.env): AppSettings {
@@ -105,5 +126,13 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
     adminPassword: password ?? (environment === 'prod' ? undefined : 'admin'),
     maxImageBytes,
     staticIndexRefreshMs: 2000,
+    storage: appStorage(env),
   };
+}
+
+function appStorage(env: NodeJS.ProcessEnv): string {
+  const storage = env.APP_STORAGE === undefined || env.APP_STORAGE === '' ? 'local' : env.APP_STORAGE;
+  const problem = storageProblem(storage);
+  if (problem !== undefined) throw new Error(problem);
+  return storage;
 }

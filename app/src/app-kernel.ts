@@ -7,6 +7,7 @@ import { TemplatingBundle } from 'sluice';
 import { AppBundle } from './app-bundle/app-bundle.ts';
 import { AdminUserProvider } from './app-bundle/security/admin-user-provider.ts';
 import { formatSize } from './app-bundle/image/event-images.ts';
+import { picturePathFilter } from './app-bundle/picture/picture-path.ts';
 import { formatDatetimeFilter } from './app-bundle/twig/format-datetime.ts';
 import { appSettingsFor, type AppSettings } from '../config/config.ts';
 import { devBundles } from './dev-bundles.ts';
@@ -32,7 +33,7 @@ export class AppKernel extends Kernel {
    * kernel.controller_arguments. None of these bundles adds a kernel.request listener.
    */
   registerBundles(): Bundle[] {
-    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs } = this.settings;
+    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, storage } = this.settings;
     const admin = adminPassword !== undefined;
     const bundles: Bundle[] = [new FrameworkBundle()];
     if (this.debug) bundles.push(new (devBundles().WebProfilerBundle)());
@@ -49,11 +50,11 @@ export class AppKernel extends Kernel {
     }));
     bundles.push(new TemplatingBundle({
       globals: { adminArea: admin, maxImageSize: formatSize(maxImageBytes) },
-      filters: { format_datetime: formatDatetimeFilter(() => this.container.get('request_stack').getCurrentRequest()?.getLocale() ?? this.config.defaultLocale) },
+      filters: { picture_path: picturePathFilter(storage), format_datetime: formatDatetimeFilter(() => this.container.get('request_stack').getCurrentRequest()?.getLocale() ?? this.config.defaultLocale) },
     }));
     // Still registered for the legacy `server:run`; see the README on moving to `serve`.
     if (this.environment === 'dev') bundles.push(new (devBundles().WebServerBundle)());
-    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs }));
+    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage }));
     return bundles;
   }
 }

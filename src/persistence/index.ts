@@ -9,3 +9,8 @@ export { SqliteConnection } from './sqlite-connection.ts';
 export { SqliteRepository } from './sqlite-repository.ts';
 export { PostgresConnection, type PostgresOptions } from './postgres-connection.ts';
 export { PostgresRepository } from './postgres-repository.ts';
+export { Migrator, MIGRATION_TABLE } from './migrator.ts';
+export type { Migration, MigrationSchema, MigrationState } from './migration.ts';
+// The console commands live with the migrations they run: the console barrel loads the
+// whole command-line application, which a serving process has no use for.
+export { migrationCommands } from '../console/migrations-commands.ts';

@@ -43,6 +43,16 @@ export class PostgresConnection implements Connection {
     this.#schema = options.schema;
   }
 
+  /** The schema holding the tables (`?schema=` in the URL), or undefined for the server's search path. */
+  get schema(): string | undefined {
+    return this.#schema;
+  }
+
+  /** A table's name as SQL, quoted and qualified by the schema when there is one. */
+  qualify(table: string): string {
+    return this.#schema === undefined ? quote(table) : `${quote(this.#schema)}.${quote(table)}`;
+  }
+
   repository<T>(metadata: EntityMetadata<T>): PostgresRepository<T> {
     assertValidMetadata(metadata as EntityMetadata<unknown>);
     return new PostgresRepository(this.pool, metadata, this.#table(metadata));
@@ -73,6 +83,6 @@ export class PostgresConnection implements Connection {
   }
 
   #table(metadata: EntityMetadata<unknown>): string {
-    return this.#schema === undefined ? quote(metadata.table) : `${quote(this.#schema)}.${quote(metadata.table)}`;
+    return this.qualify(metadata.table);
   }
 }

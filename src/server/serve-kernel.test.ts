@@ -43,6 +43,17 @@ describe('serveKernel', () => {
     }
   });
 
+  it('sets the headers it is given on every response of the kernel (X-Instance behind a load balancer)', async () => {
+    const running = await serveKernel(new TestKernel({ debug: false }), { port: 0, installAssets: false, staticFilesRefreshMs: 0, headers: { 'X-Instance': 'web-1' } });
+    try {
+      const reply = await send(running.address.port, '/nowhere');
+      assert.equal(reply.status, 404);
+      assert.equal(reply.headers['x-instance'], 'web-1');
+    } finally {
+      await running.stop(100);
+    }
+  });
+
   it('names the transports it knows, and refuses another one', () => {
     assert.equal(parseTransport(undefined), undefined);
     assert.equal(parseTransport(''), undefined);

@@ -7,6 +7,8 @@ import { NodeServer, type Transport } from './node-server.ts';
 export type { Transport };
 import { StaticFiles } from './static-files.ts';
 import type { HttpApplication } from './http-application.ts';
+import type { Response } from '../http/response.ts';
+import { isThenable } from '../event-dispatcher/listener.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -26,6 +28,8 @@ export interface ServeOptions {
   transport?: Transport;
   /** Serves HTTPS with these options (`key` and `cert` at least). */
   tls?: TlsOptions;
+  /** Headers set on every response of the kernel, e.g. `X-Instance` to tell instances apart behind a load balancer. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The transport a name asks for (a command-line option, `SLUICE_TRANSPORT`); undefined for none, an error for an unknown one. */
@@ -48,10 +52,20 @@ export interface RunningServer {
  * and the main requests still waiting for their response tracked, so that an error
  * escaping a request's handling can still answer it (DebugHandlersListener).
  */
-function application(kernel: Kernel): HttpApplication {
+function application(kernel: Kernel, headers: Readonly<Record<string, string>> = {}): HttpApplication {
   const inFlight = kernel.container.find('in_flight_requests');
+  const handle: HttpApplication['handle'] = inFlight === undefined ? (request) => kernel.respond(request) : (request) => inFlight.track(request, kernel.respond(request));
+  const added = Object.entries(headers);
+  if (added.length === 0) return { handle, terminate: (request, response) => kernel.terminate(request, response) };
+  const stamp = (response: Response): Response => {
+    for (const [name, value] of added) response.headers.set(name, value);
+    return response;
+  };
   return {
-    handle: inFlight === undefined ? (request) => kernel.respond(request) : (request) => inFlight.track(request, kernel.respond(request)),
+    handle: (request) => {
+      const response = handle(request);
+      return isThenable(response) ? response.then(stamp) : stamp(response);
+    },
     terminate: (request, response) => kernel.terminate(request, response),
   };
 }
@@ -66,7 +80,7 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
   const staticFiles = new StaticFiles(kernel.publicDir, { refreshMs: options.staticFilesRefreshMs });
   kernel.container.set('static_files', staticFiles);
   const server = new NodeServer({
-    app: application(kernel),
+    app: application(kernel, options.headers),
     staticFiles,
     logger: kernel.logger('request'),
     // The configured trusted proxies and hosts, built once at boot.

@@ -5,7 +5,8 @@ import { Bundle, writableDirectory } from 'sluice';
 import type { Kernel } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
 import { loadRoutesFromControllers } from 'sluice/decorators';
-import { SqliteConnection } from 'sluice/persistence';
+import { migrationCommands, Migrator, SqliteConnection } from 'sluice/persistence';
+import { appMigrations } from './migration/app-migrations.ts';
 import { registerTranslator } from 'sluice';
 import { Event, eventMetadata } from './entity/event.ts';
 import { EventRepository } from './entity/event-repository.ts';
@@ -16,11 +17,17 @@ import { EventController } from './controller/event-controller.ts';
 import { SecurityController } from './controller/security-controller.ts';
 import { AdminEventController } from './controller/admin-event-controller.ts';
 import { registerSetupCommand } from './command/setup-command.ts';
+import { PictureController } from './controller/picture-controller.ts';
+import type { PictureStore } from './picture/picture-store.ts';
+import { LocalPictureStore } from './picture/local-picture-store.ts';
+import { createPictureStore, isSharedStorage } from './picture/create-picture-store.ts';
 
 declare module 'sluice' {
   interface ServiceMap {
     /** The events' pictures: checks and stores uploads. */
     'app.event_images': EventImages;
+    /** Where uploaded pictures are kept (APP_STORAGE). */
+    'app.picture_store': PictureStore;
   }
 }
 
@@ -31,6 +38,8 @@ export interface AppBundleOptions {
   admin: boolean;
   maxImageBytes: number;
   staticIndexRefreshMs: number;
+  /** APP_STORAGE: `local`, `database` or a `postgresql://` URL (see picture/create-picture-store.ts). */
+  storage: string;
 }
 
 /**
@@ -40,6 +49,7 @@ export interface AppBundleOptions {
  */
 export class AppBundle extends Bundle {
   readonly #options: AppBundleOptions;
+  #pictureStore: PictureStore | undefined;
 
   constructor(options: AppBundleOptions) {
     super();
@@ -57,14 +67,24 @@ export class AppBundle extends Bundle {
     registerTranslator(kernel);
 
     const events = (): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
-    container.factory('app.event_images', () => new EventImages({
+    const local = {
       bundleDir: join(this.path, 'Resources', 'public', 'images', 'events'),
       installedDir: join(kernel.publicDir, 'bundles', this.shortName),
-      maxBytes: options.maxImageBytes,
       published: () => container.find('static_files')?.refresh() ?? delay(options.staticIndexRefreshMs === 0 ? 0 : options.staticIndexRefreshMs + 250),
-    }));
+    };
+    container.factory('app.picture_store', () => (this.#pictureStore = createPictureStore(options.storage, local, () => container.get('entity_manager'), kernel.projectDir)));
+    container.factory('app.event_images', () => new EventImages({ store: container.get('app.picture_store'), maxBytes: options.maxImageBytes }));
 
-    const controllers = options.admin ? [HomeController, EventController, SecurityController, AdminEventController] : [HomeController, EventController];
+    const shared = isSharedStorage(options.storage);
+    const controllers = [
+      ...(options.admin ? [HomeController, EventController, SecurityController, AdminEventController] : [HomeController, EventController]),
+      ...(shared ? [PictureController] : []),
+    ];
+    if (shared) {
+      // The bundle's own pictures (the first events') are the same on every instance: the fallback.
+      const shipped = new LocalPictureStore({ ...local, published: async () => {} });
+      kernel.controllers.registerClass(PictureController, () => new PictureController(() => [container.get('app.picture_store'), shipped]));
+    }
     kernel.routes.addCollection(loadRoutesFromControllers(controllers));
     kernel.controllers.registerClass(HomeController, () => new HomeController(events));
     kernel.controllers.registerClass(EventController);
@@ -80,9 +100,14 @@ export class AppBundle extends Bundle {
     }
     // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
     container.get('templating.controller_bundles').register(this, ...controllers);
-    kernel.commands.push(registerSetupCommand);
+    kernel.commands.push(registerSetupCommand, migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations)));
     // Uploaded pictures are written there: an instance that cannot is not ready.
     container.get('health_checks').add('uploads', writableDirectory(join(this.path, 'Resources', 'public', 'images', 'events')));
+  }
+
+  override async shutdown(): Promise<void> {
+    await this.#pictureStore?.close();
+    this.#pictureStore = undefined;
   }
 
   /** SQLite answers synchronously: the table and the first events exist before the first request. */

@@ -3,15 +3,15 @@ import type { Kernel } from 'sluice';
 import { setUpSchema } from '../entity/event-schema.ts';
 
 /**
- * `app:setup`: creates the events table and adds the first events when it is empty.
- * SQLite databases are set up by the bundle's boot already; this is the step for
- * PostgreSQL (`DATABASE_URL=postgresql://... app/bin/console app:setup`), whose calls
- * are asynchronous. Running it again changes nothing.
+ * `app:setup`: executes the migrations (`migrations:migrate`), then adds the first events
+ * when the table is empty. SQLite databases are set up by the bundle's boot already;
+ * this is the step for PostgreSQL (`DATABASE_URL=postgresql://... app/bin/console
+ * app:setup`), whose calls are asynchronous. Running it again changes nothing.
  */
 export function registerSetupCommand(program: Command, kernel: Kernel): void {
   program
     .command('app:setup')
-    .description('Creates the events table and adds the first events when it is empty')
+    .description('Executes the migrations, then adds the first events when the table is empty')
     .option('--env <env>', 'the environment')
     .action(async () => {
       const added = await setUpSchema(kernel.container.get('entity_manager'));

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'sluice/persistence';
-import { SqliteConnection } from 'sluice/persistence';
+import { Migrator, SqliteConnection } from 'sluice/persistence';
+import { appMigrations } from '../migration/app-migrations.ts';
 import { Event } from './event.ts';
 import type { EventRepository } from './event-repository.ts';
 
@@ -20,14 +21,15 @@ export function firstEvents(now: Date = new Date()): Event[] {
 }
 
 /**
- * Creates the events table and, when it is empty, adds the first events. SQLite answers
- * synchronously, so this runs in the bundle's boot and a site needs no set-up step; it
- * runs in one IMMEDIATE transaction, so processes starting together (a cluster, tests)
- * seed once. Returns how many events were added.
+ * Brings the schema up to date (the application's migrations) and, when the events table
+ * is empty, adds the first events. SQLite answers synchronously, so this runs in the
+ * bundle's boot and a site needs no set-up step; migrating and seeding each run in an
+ * IMMEDIATE transaction, so processes starting together (a cluster, tests) seed once.
+ * Returns how many events were added.
  */
 export function setUpSqliteSchema(entities: EntityManager, connection: SqliteConnection): number {
+  new Migrator(connection, appMigrations).migrateSync();
   return connection.db.transaction(() => {
-    connection.createTable(entities.getMetadata(Event));
     const events = entities.getRepository(Event) as EventRepository;
     if ((events.findBy({}, { limit: 1 }) as Event[]).length > 0) return 0;
     const seeds = firstEvents();
@@ -36,11 +38,15 @@ export function setUpSqliteSchema(entities: EntityManager, connection: SqliteCon
   }).immediate();
 }
 
-/** The same for any database (`app:setup`, the way to set up PostgreSQL). */
+/**
+ * The same for any database (`app:setup`, the way to set up PostgreSQL). Instances that
+ * start together each migrate (the migrator's lock makes that safe); seeding is one
+ * statement per event after an emptiness check, so `app:setup` runs once, before them.
+ */
 export async function setUpSchema(entities: EntityManager): Promise<number> {
   const connection = entities.connection;
   if (connection instanceof SqliteConnection) return setUpSqliteSchema(entities, connection);
-  await entities.createSchema();
+  await new Migrator(connection, appMigrations).migrate();
   const events = entities.getRepository(Event) as EventRepository;
   if ((await events.findBy({}, { limit: 1 })).length > 0) return 0;
   const seeds = firstEvents();

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UploadedFile } from 'sluice';
 import { EventImages, formatSize, slug } from './event-images.ts';
+import { LocalPictureStore } from '../picture/local-picture-store.ts';
 
 const jpeg = Buffer.from('ffd8ffe000104a464946000101', 'hex');
 const upload = (bytes: Buffer, name = 'x.jpg', type = 'image/jpeg') => new UploadedFile(new File([bytes], name, { type }));
@@ -19,7 +20,7 @@ function images(install: 'copy' | 'symlink' | 'none', published: () => Promise<v
   mkdirSync(join(root, 'public', 'bundles'), { recursive: true });
   if (install === 'copy') mkdirSync(join(installedDir, 'images', 'events'), { recursive: true });
   if (install === 'symlink') symlinkSync(bundlePublic, installedDir, 'dir');
-  return { images: new EventImages({ bundleDir, installedDir, maxBytes: 1024, published }), bundleDir, installedDir };
+  return { images: new EventImages({ store: new LocalPictureStore({ bundleDir, installedDir, published }), maxBytes: 1024 }), bundleDir, installedDir };
 }
 
 describe('EventImages', () => {

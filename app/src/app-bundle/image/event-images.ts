@@ -1,26 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, lstat, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { UploadedFile } from 'sluice';
+import type { PictureStore } from '../picture/picture-store.ts';
 
 export interface EventImagesOptions {
-  /** The bundle's `Resources/public/images/events`: where images live. */
-  bundleDir: string;
-  /** `public/bundles/app`: where `assets:install` put the bundle's public files (a copy or a symlink). */
-  installedDir: string;
+  /** Where pictures are kept (APP_STORAGE): this instance's disk or a shared store. */
+  store: PictureStore;
   maxBytes: number;
-  /** Makes a file just written under `public/` servable (the server's static file index). */
-  published: () => Promise<void>;
 }
 
 /** JPEG files start with an SOI marker followed by another marker. */
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 /**
- * The events' pictures, served from `/bundles/app/images/events/<name>.JPG`. Uploads are
- * checked by their bytes, not by the type or name the browser claims, and stored under a
- * name of our making, so no client chooses a path. They go to the bundle's images and,
- * when `public/bundles/app` is a copy rather than a symlink, to the copy too.
+ * The events' pictures. Uploads are checked by their bytes, not by the type or name the
+ * browser claims, and stored under a name of our making, so no client chooses a path,
+ * in the picture store (see picture/: the bundle's images on this disk by default).
  */
 export class EventImages {
   readonly #options: EventImagesOptions;
@@ -44,15 +38,7 @@ export class EventImages {
   /** Stores a checked upload; resolves with its file name once the server can serve it. */
   async store(file: UploadedFile, title: string): Promise<string> {
     const name = `${slug(title)}-${randomBytes(4).toString('hex')}.JPG`;
-    const { bundleDir, installedDir } = this.#options;
-    const source = join(bundleDir, name);
-    await file.moveTo(source);
-    if (await isCopy(installedDir)) {
-      const copy = join(installedDir, 'images', 'events');
-      await mkdir(copy, { recursive: true });
-      await copyFile(source, join(copy, name));
-    }
-    await this.#options.published();
+    await this.#options.store.put(name, await file.bytes());
     return name;
   }
 }
@@ -61,16 +47,6 @@ export class EventImages {
 export function slug(title: string): string {
   const text = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
   return text.slice(0, 40).replace(/-+$/, '') || 'event';
-}
-
-/** Whether the installed assets are a real directory (a copy) rather than a symlink or nothing at all. */
-async function isCopy(dir: string): Promise<boolean> {
-  try {
-    const stats = await lstat(dir);
-    return stats.isDirectory() && !stats.isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 /** `2 MB`, `1.5 MB`, `64 KB`: a size as people read it. */

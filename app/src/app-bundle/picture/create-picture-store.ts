@@ -1,0 +1,32 @@
+import { connectionFromUrl, PostgresConnection, type EntityManager } from 'sluice/persistence';
+import { LocalPictureStore, type LocalPictureStoreOptions } from './local-picture-store.ts';
+import { PostgresPictureStore } from './postgres-picture-store.ts';
+import type { PictureStore } from './picture-store.ts';
+
+/** Whether APP_STORAGE names a store that every instance shares (pictures are then served by the application). */
+export function isSharedStorage(storage: string): boolean {
+  return storage !== 'local';
+}
+
+/** A one-line error for an APP_STORAGE the application does not know, or undefined. */
+export function storageProblem(storage: string): string | undefined {
+  if (storage === 'local' || storage === 'database' || /^postgres(ql)?:\/\//.test(storage)) return undefined;
+  return `APP_STORAGE must be "local", "database" (the PostgreSQL of DATABASE_URL) or a postgresql:// URL, "${storage}" given.`;
+}
+
+/**
+ * The store APP_STORAGE names: `local` (this instance's disk, the default), `database`
+ * (a table in DATABASE_URL's PostgreSQL, sharing its pool), or `postgresql://...` (a
+ * table in another PostgreSQL, with its own pool).
+ */
+export function createPictureStore(storage: string, local: LocalPictureStoreOptions, entities: () => EntityManager, projectDir: string): PictureStore {
+  if (storage === 'local') return new LocalPictureStore(local);
+  if (storage === 'database') {
+    const connection = entities().connection;
+    if (!(connection instanceof PostgresConnection)) throw new Error('APP_STORAGE=database keeps pictures in PostgreSQL: DATABASE_URL must be a postgresql:// URL.');
+    return new PostgresPictureStore(connection);
+  }
+  const connection = connectionFromUrl(storage, projectDir);
+  if (!(connection instanceof PostgresConnection)) throw new Error(storageProblem(storage));
+  return new PostgresPictureStore(connection, true);
+}

@@ -1,0 +1,184 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createTestSchema, postgresSkipReason } from 'sluice/testing';
+import { findNginx, LocalCluster } from './local-cluster.ts';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const jpeg = readFileSync(join(fileURLToPath(new URL('..', import.meta.url)), 'app', 'src', 'app-bundle', 'Resources', 'public', 'images', 'events', 'jazz-night.JPG'));
+
+async function redisSkipReason(): Promise<string | undefined> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return undefined;
+  } catch (error) {
+    return `Redis is not reachable at ${redisUrl} (${(error as Error).message}); start it or set REDIS_URL to run the multi-instance test.`;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const skip = findNginx() === undefined ? 'nginx is not installed (Debian: apt-get install nginx-light); the multi-instance test needs it.' : (await postgresSkipReason()) ?? (await redisSkipReason());
+
+/** A port nothing listens on now (the system's choice). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A browser's cookie jar over fetch: follows no redirect, keeps the session cookie. */
+class Client {
+  readonly #cookies = new Map<string, string>();
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.#cookies.size > 0) headers.set('cookie', [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const set of response.headers.getSetCookie()) {
+      const pair = set.split(';')[0]!;
+      const equals = pair.indexOf('=');
+      this.#cookies.set(pair.slice(0, equals).trim(), pair.slice(equals + 1));
+    }
+    return response;
+  }
+}
+
+const hidden = (html: string, name: string): string => {
+  const value = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(html)?.[1];
+  assert.ok(value !== undefined, `the page has a hidden ${name}`);
+  return value;
+};
+
+describe('Three instances behind nginx, with Redis and PostgreSQL', { skip, timeout: 600_000 }, () => {
+  let cluster: LocalCluster;
+  let schema: Awaited<ReturnType<typeof createTestSchema>>;
+  const admin = new Client();
+  const direct = (index: number, path: string): string => `http://127.0.0.1:${cluster.instances[index]!.port}${path}`;
+
+  before(async () => {
+    schema = await createTestSchema();
+    const [port, ...instancePorts] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    cluster = await LocalCluster.start({ port: port!, instancePorts, env: { DATABASE_URL: schema.url, REDIS_URL: redisUrl } });
+    const login = await admin.request(`${cluster.url}/login`);
+    const form = new URLSearchParams({ _username: 'admin', _password: 'admin', _csrf_token: hidden(await login.text(), '_csrf_token') });
+    const answer = await admin.request(`${cluster.url}/login`, { method: 'POST', body: form });
+    assert.equal(answer.status, 302);
+    assert.match(answer.headers.get('location')!, /\/admin\/events$/);
+  });
+  after(async () => {
+    await cluster?.close();
+    await schema?.drop();
+  });
+
+  it('keeps a session made through nginx on every instance: ten admin pages, all logged in, from at least two instances', async () => {
+    const instances = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      const response = await admin.request(`${cluster.url}/admin/events`);
+      assert.equal(response.status, 200, `request ${i + 1} stays logged in`);
+      await response.arrayBuffer();
+      instances.add(response.headers.get('x-instance')!);
+    }
+    assert.ok(instances.size >= 2, `answered by ${[...instances].join(', ')}`);
+  });
+
+  it('serves a picture uploaded through one instance from every instance', async () => {
+    const page = await admin.request(`${cluster.url}/admin/events/new`);
+    assert.equal(page.status, 200);
+    const data = new FormData();
+    for (const [name, value] of Object.entries({ title: 'Cluster fair', venue: 'Hall', starts_at: '2031-06-01T18:30', description: '', _token: hidden(await page.text(), '_token') })) data.append(name, value);
+    data.append('image', new Blob([jpeg], { type: 'image/jpeg' }), 'photo.jpg');
+    assert.equal((await admin.request(`${cluster.url}/admin/events/new`, { method: 'POST', body: data })).status, 302);
+    const list = await (await admin.request(`${cluster.url}/admin/events`)).text();
+    const src = /src="(\/pictures\/cluster-fair-[0-9a-f]{8}\.JPG)"/.exec(list)?.[1];
+    assert.ok(src, 'the admin list links the new picture');
+    for (let i = 0; i < cluster.instances.length; i++) {
+      const response = await fetch(direct(i, src));
+      assert.equal(response.status, 200, cluster.instances[i]!.id);
+      assert.ok(Buffer.from(await response.arrayBuffer()).equals(jpeg));
+    }
+  });
+
+  it('opens a profile recorded on one instance on another', async () => {
+    const response = await fetch(direct(0, '/'));
+    await response.arrayBuffer();
+    const token = response.headers.get('x-debug-token');
+    assert.ok(token, 'the first instance profiled the request');
+    // The profile is saved once the response has gone (kernel.terminate): ask until it is there.
+    let status = 0;
+    for (const until = Date.now() + 10_000; Date.now() < until; await delay(100)) {
+      const profile = await fetch(direct(1, `/_profiler/${token}`));
+      await profile.arrayBuffer();
+      status = profile.status;
+      if (status === 200) break;
+    }
+    assert.equal(status, 200);
+  });
+
+  /** 50 connections asking nginx for the home page while `during` runs; what failed. */
+  async function underLoad(during: () => Promise<void>): Promise<{ requests: number; failed: number; summary: string }> {
+    let finished!: (result: { errors: number; timeouts: number; non2xx: number }) => void;
+    const done = new Promise<{ errors: number; timeouts: number; non2xx: number }>((resolve) => {
+      finished = resolve;
+    });
+    // A request waits as long as nginx waits for an instance (proxy_read_timeout, 60 s), not
+    // autocannon's 10 s: on a busy machine two instances left with the whole load are slow,
+    // not failing; nginx answers 504 if one really hangs.
+    const options = { url: `${cluster.url}/`, connections: 50, duration: 600, timeout: 60 };
+    const load = autocannon(options, (error, result) => {
+      if (error !== null) throw error;
+      finished(result as typeof result & { timeouts: number });
+    }) as EventEmitter & { stop(): void };
+    let requests = 0;
+    const statuses = new Map<number, number>();
+    load.on('response', (_client: unknown, status: number) => {
+      requests++;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    });
+    await during();
+    load.stop();
+    const result = await done;
+    const summary = `${requests} requests (${[...statuses].map(([status, count]) => `${count} × ${status}`).join(', ')}), ${result.errors} connection errors (${result.timeouts} timeouts)`;
+    return { requests, failed: result.errors + result.non2xx, summary };
+  }
+
+  it('fails no request of a 50-connection load during a rolling restart (each instance SIGTERMed and started again in turn)', async (t) => {
+    const { requests, failed, summary } = await underLoad(async () => {
+      for (let i = 0; i < cluster.instances.length; i++) {
+        await cluster.stopInstance(i, 'SIGTERM');
+        await cluster.startInstance(i);
+      }
+    });
+    t.diagnostic(`${summary}; ${cluster.forcedStops} instances killed for not exiting within 15 s of SIGTERM`);
+    for (const line of readFileSync(cluster.nginxErrorLog, 'utf8').split('\n').filter((each) => each.includes('upstream')).slice(-8)) t.diagnostic(line);
+    assert.ok(requests > 0);
+    assert.equal(failed, 0);
+  });
+
+  it('fails at most the requests in flight when an instance is SIGKILLed under load', async (t) => {
+    const { requests, failed, summary } = await underLoad(async () => {
+      await delay(500);
+      await cluster.stopInstance(2, 'SIGKILL');
+      await delay(1000);
+    });
+    await cluster.startInstance(2);
+    t.diagnostic(summary);
+    assert.ok(requests > 0);
+    // At most 50 requests are in flight at once, over all instances.
+    assert.ok(failed <= 50, `${failed} failed`);
+  });
+});
