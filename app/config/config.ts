@@ -64,6 +64,8 @@ export interface AppSettings {
    * default) and does not register its index as a service. 0: do not wait (no server).
    */
   staticIndexRefreshMs: number;
+  /** The HMAC secret (HS256) of JWTs the API accepts as access tokens (`APP_JWT_SECRET`); none by default. */
+  jwtSecret: string | undefined;
 }
 
 export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = process.env): AppSettings {
@@ -75,5 +77,6 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
     adminPassword: password ?? (environment === 'prod' ? undefined : 'admin'),
     maxImageBytes,
     staticIndexRefreshMs: 2000,
+    jwtSecret: env.APP_JWT_SECRET === '' ? undefined : env.APP_JWT_SECRET,
   };
 }

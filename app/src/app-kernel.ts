@@ -3,6 +3,8 @@ import type { Bundle } from 'sluice';
 import { FrameworkBundle } from 'sluice';
 import { FrameworkExtraBundle } from 'sluice';
 import { SecurityBundle } from 'sluice/security';
+import { AccessTokenRecord, JwtAccessTokenHandler, StoredAccessTokens } from 'sluice/security';
+import type { WritableRepository } from 'sluice/persistence';
 import { TemplatingBundle } from 'sluice';
 import { AppBundle } from './app-bundle/app-bundle.ts';
 import { AdminUserProvider } from './app-bundle/security/admin-user-provider.ts';
@@ -32,7 +34,8 @@ export class AppKernel extends Kernel {
    * kernel.controller_arguments. None of these bundles adds a kernel.request listener.
    */
   registerBundles(): Bundle[] {
-    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs } = this.settings;
+    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, jwtSecret } = this.settings;
+    const accessTokens = new StoredAccessTokens(() => this.container.get('entity_manager').getRepository(AccessTokenRecord) as WritableRepository<AccessTokenRecord>);
     const admin = adminPassword !== undefined;
     const bundles: Bundle[] = [new FrameworkBundle()];
     if (this.debug) bundles.push(new (devBundles().WebProfilerBundle)());
@@ -44,6 +47,8 @@ export class AppKernel extends Kernel {
         logout: { path: '/logout', target: '/', csrfTokenId: 'logout' },
       }),
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'] },
+      // The JSON API under /api: tokens from `app:token:create`, and JWTs when APP_JWT_SECRET is set.
+      accessToken: { handlers: jwtSecret === undefined ? [accessTokens] : [accessTokens, new JwtAccessTokenHandler({ key: jwtSecret })] },
     }));
     bundles.push(new TemplatingBundle({
       globals: { adminArea: admin, maxImageSize: formatSize(maxImageBytes) },
@@ -51,7 +56,7 @@ export class AppKernel extends Kernel {
     }));
     // Still registered for the legacy `server:run`; see the README on moving to `serve`.
     if (this.environment === 'dev') bundles.push(new (devBundles().WebServerBundle)());
-    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs }));
+    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, accessTokens }));
     return bundles;
   }
 }

@@ -21,6 +21,8 @@ import type { UserProvider } from '../security/user/user-provider.ts';
 import { UserValueResolver } from '../security/argument/user-value-resolver.ts';
 import { formLoginOptions, logoutOptions, type SecurityConfig } from './security-config.ts';
 import { registerIsGrantedListener } from './register-is-granted-listener.ts';
+import { AccessTokenAuthenticator } from '../security/access-token/access-token-authenticator.ts';
+import { PathFirewalls } from './path-firewalls.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -66,7 +68,16 @@ export class SecurityBundle extends Bundle {
     // Explicit credentials on the request come before a login remembered by the session.
     const authenticators: Authenticator[] = basic === undefined ? [sessions] : [basic, sessions];
     const entryPoint = config.entryPoint === 'http_basic' ? basic ?? form : form ?? basic;
-    const security = new Security({ tokens, authenticators, decisionManager, entryPoint, requestStack: container.get('request_stack'), logger });
+    const api = config.accessToken === undefined ? undefined : new AccessTokenAuthenticator(config.accessToken.handlers, provider, { realm: config.accessToken.realm, logger });
+    const firewalls = api === undefined ? undefined : new PathFirewalls(config.accessToken?.path ?? /^\/api(\/|$)/, { authenticators: [api], entryPoint: api }, { authenticators, entryPoint });
+    const security = new Security({
+      tokens,
+      authenticators: firewalls === undefined ? authenticators : [firewalls],
+      entryPoint: firewalls ?? entryPoint,
+      decisionManager,
+      requestStack: container.get('request_stack'),
+      logger,
+    });
 
     container.set('security', security);
     container.set('security.token_storage', tokens);

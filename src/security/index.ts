@@ -21,3 +21,7 @@ export { Voter } from './authorization/voter/voter.ts';
 export { Vote, type VoterInterface } from './authorization/voter/voter-interface.ts';
 export { CsrfTokenManager } from './csrf/csrf-token-manager.ts';
 export { AuthenticationException } from './exception/authentication-exception.ts';
+export type { AccessTokenHandler } from './access-token/access-token-handler.ts';
+export { AccessTokenAuthenticator, bearerToken } from './access-token/access-token-authenticator.ts';
+export { StoredAccessTokens, AccessTokenRecord, accessTokenMetadata } from './access-token/stored-access-tokens.ts';
+export { JwtAccessTokenHandler, type JwtAccessTokenOptions } from './access-token/jwt-access-token-handler.ts';

@@ -6,6 +6,7 @@ import type { Kernel } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
 import { loadRoutesFromControllers } from 'sluice/decorators';
 import { SqliteConnection } from 'sluice/persistence';
+import { AccessTokenRecord, accessTokenMetadata, type StoredAccessTokens } from 'sluice/security';
 import { registerTranslator } from 'sluice';
 import { Event, eventMetadata } from './entity/event.ts';
 import { EventRepository } from './entity/event-repository.ts';
@@ -16,6 +17,7 @@ import { EventController } from './controller/event-controller.ts';
 import { SecurityController } from './controller/security-controller.ts';
 import { AdminEventController } from './controller/admin-event-controller.ts';
 import { registerSetupCommand } from './command/setup-command.ts';
+import { registerTokenCreateCommand } from './command/token-create-command.ts';
 
 declare module 'sluice' {
   interface ServiceMap {
@@ -31,6 +33,8 @@ export interface AppBundleOptions {
   admin: boolean;
   maxImageBytes: number;
   staticIndexRefreshMs: number;
+  /** The API's access tokens (`app:token:create`), kept in the database beside the events. */
+  accessTokens: StoredAccessTokens;
 }
 
 /**
@@ -54,6 +58,7 @@ export class AppBundle extends Bundle {
     const { container } = kernel;
     const options = this.#options;
     container.get('entity_manager').register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
+    container.get('entity_manager').register(AccessTokenRecord, accessTokenMetadata);
     registerTranslator(kernel);
 
     const events = (): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
@@ -80,13 +85,15 @@ export class AppBundle extends Bundle {
     }
     // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
     container.get('templating.controller_bundles').register(this, ...controllers);
-    kernel.commands.push(registerSetupCommand);
+    kernel.commands.push(registerSetupCommand, registerTokenCreateCommand(options.accessTokens));
   }
 
   /** SQLite answers synchronously: the table and the first events exist before the first request. */
   override boot(kernel: Kernel): void {
     if (!this.#options.database.startsWith('sqlite:')) return;
     const entities = kernel.container.get('entity_manager');
-    setUpSqliteSchema(entities, entities.connection as SqliteConnection);
+    const connection = entities.connection as SqliteConnection;
+    setUpSqliteSchema(entities, connection);
+    connection.createTable(accessTokenMetadata);
   }
 }
