@@ -25,6 +25,12 @@ export { TemplatingBundle, type TemplatingConfig } from './templating-bundle/tem
 export type { Controller, ControllerFunction, ControllerTuple } from './controller/controller.ts';
 export type { ArgumentMetadata } from './controller/argument-metadata.ts';
 export type { ArgumentValueResolver } from './controller/value-resolver/argument-value-resolver.ts';
+export { DeferredArgument } from './controller/deferred-argument.ts';
+
+export { PayloadMapping, type PayloadMappingOptions, type PayloadSource } from './payload/payload-mapping.ts';
+export { ValidationFailedHttpException } from './payload/validation-failed-http-exception.ts';
+export type { Violation } from './payload/violation.ts';
+export { jsonSchemaOf, withJsonSchema, type JsonSchema } from './payload/json-schema.ts';
 
 export { Session, type SessionOptions } from './session/session.ts';
 export type { SessionStore } from './session/session-store.ts';

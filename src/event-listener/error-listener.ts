@@ -121,7 +121,7 @@ export class ErrorListener implements EventSubscriber {
   #logException(error: Error, message: (e: Error) => string): void {
     const logger = this.#logger;
     if (logger === undefined) return;
-    const level = error instanceof HttpException && error.statusCode < 500 ? LogLevel.ERROR : LogLevel.CRITICAL;
+    const level = !(error instanceof HttpException) ? LogLevel.CRITICAL : error.logLevel ?? (error.statusCode < 500 ? LogLevel.ERROR : LogLevel.CRITICAL);
     // The message is built only if a handler writes the entry: locating the error parses its stack.
     logger.log(level, () => message(error), { exception: error });
   }
