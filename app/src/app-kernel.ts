@@ -2,6 +2,7 @@ import { Kernel, type KernelOptions } from 'sluice';
 import type { Bundle } from 'sluice';
 import { FrameworkBundle } from 'sluice';
 import { FrameworkExtraBundle } from 'sluice';
+import { ApiBundle } from 'sluice';
 import { SecurityBundle } from 'sluice/security';
 import { AccessTokenRecord, JwtAccessTokenHandler, StoredAccessTokens } from 'sluice/security';
 import type { WritableRepository } from 'sluice/persistence';
@@ -56,6 +57,7 @@ export class AppKernel extends Kernel {
     }));
     // Still registered for the legacy `server:run`; see the README on moving to `serve`.
     if (this.environment === 'dev') bundles.push(new (devBundles().WebServerBundle)());
+    bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
     bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, accessTokens }));
     return bundles;
   }

@@ -23,6 +23,9 @@ export const Priority = {
   /** Template selection last: another listener may still replace the controller. */
   TEMPLATE_CONTROLLER: -128,
 
+  /** Data a controller returned is serialized after the template listener had its chance to render it as a page. */
+  SERIALIZE_VIEW: -32,
+
   /** After the security listener of a full stack (1) but before the error page is rendered. */
   ROUTER_EXCEPTION: -64,
   /** Renders the error page last, so other kernel.exception listeners could answer first. */

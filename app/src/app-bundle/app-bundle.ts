@@ -16,6 +16,7 @@ import { HomeController } from './controller/home-controller.ts';
 import { EventController } from './controller/event-controller.ts';
 import { SecurityController } from './controller/security-controller.ts';
 import { AdminEventController } from './controller/admin-event-controller.ts';
+import { ApiEventController } from './controller/api-event-controller.ts';
 import { registerSetupCommand } from './command/setup-command.ts';
 import { registerTokenCreateCommand } from './command/token-create-command.ts';
 
@@ -23,6 +24,8 @@ declare module 'sluice' {
   interface ServiceMap {
     /** The events' pictures: checks and stores uploads. */
     'app.event_images': EventImages;
+    /** The API's access tokens: `create(user)` issues one. */
+    'app.access_tokens': StoredAccessTokens;
   }
 }
 
@@ -59,6 +62,7 @@ export class AppBundle extends Bundle {
     const options = this.#options;
     container.get('entity_manager').register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
     container.get('entity_manager').register(AccessTokenRecord, accessTokenMetadata);
+    container.set('app.access_tokens', options.accessTokens);
     registerTranslator(kernel);
 
     const events = (): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
@@ -73,6 +77,12 @@ export class AppBundle extends Bundle {
     kernel.routes.addCollection(loadRoutesFromControllers(controllers));
     kernel.controllers.registerClass(HomeController, () => new HomeController(events));
     kernel.controllers.registerClass(EventController);
+    kernel.routes.addCollection(loadRoutesFromControllers([ApiEventController]));
+    kernel.controllers.registerClass(ApiEventController, () => new ApiEventController({
+      events,
+      images: () => container.get('app.event_images'),
+      url: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_URL, container.get('router.request_context').current()),
+    }));
     if (options.admin) {
       kernel.controllers.registerClass(SecurityController, () => new SecurityController(() => container.get('security.authentication_utils')));
       kernel.controllers.registerClass(AdminEventController, () => new AdminEventController({
