@@ -114,4 +114,14 @@ describe('The events JSON API', () => {
     assert.deepEqual(result.errors, undefined);
     assert.equal(result.valid, true);
   });
+
+  it('serves an API explorer page in debug, its script from node_modules rather than a CDN', async () => {
+    const page = await browser.get('/api/doc');
+    assert.equal(page.statusCode, 200);
+    const html = String(page.content);
+    assert.match(html, /<script src="\/api\/doc\/standalone\.js"><\/script>/);
+    assert.ok(!/https?:\/\//.test(html), 'no external URL');
+    const script = await browser.get('/api/doc/standalone.js');
+    assert.deepEqual([script.statusCode, script.headers.get('Content-Type')], [200, 'text/javascript; charset=UTF-8']);
+  });
 });
