@@ -34,6 +34,8 @@ export { jsonSchemaOf, withJsonSchema, type JsonSchema } from './payload/json-sc
 export { View, type ViewOptions } from './serializer/view.ts';
 export { normalize, serializationGroups } from './serializer/normalizer.ts';
 export { ApiBundle, type ApiBundleOptions } from './api-bundle/api-bundle.ts';
+export { CorsBundle, type CorsConfig } from './cors/cors-bundle.ts';
+export type { CorsRuleInput } from './cors/cors-rule.ts';
 export { OpenApiGenerator, type OpenApiOptions } from './openapi/openapi-generator.ts';
 
 export { Session, type SessionOptions } from './session/session.ts';

@@ -3,6 +3,7 @@ import type { Bundle } from 'sluice';
 import { FrameworkBundle } from 'sluice';
 import { FrameworkExtraBundle } from 'sluice';
 import { ApiBundle } from 'sluice';
+import { CorsBundle } from 'sluice';
 import { SecurityBundle } from 'sluice/security';
 import { AccessTokenRecord, JwtAccessTokenHandler, StoredAccessTokens } from 'sluice/security';
 import type { WritableRepository } from 'sluice/persistence';
@@ -35,7 +36,7 @@ export class AppKernel extends Kernel {
    * kernel.controller_arguments. None of these bundles adds a kernel.request listener.
    */
   registerBundles(): Bundle[] {
-    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, jwtSecret } = this.settings;
+    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, jwtSecret, corsAllowOrigin } = this.settings;
     const accessTokens = new StoredAccessTokens(() => this.container.get('entity_manager').getRepository(AccessTokenRecord) as WritableRepository<AccessTokenRecord>);
     const admin = adminPassword !== undefined;
     const bundles: Bundle[] = [new FrameworkBundle()];
@@ -57,6 +58,11 @@ export class AppKernel extends Kernel {
     }));
     // Still registered for the legacy `server:run`; see the README on moving to `serve`.
     if (this.environment === 'dev') bundles.push(new (devBundles().WebServerBundle)());
+    if (corsAllowOrigin !== undefined) {
+      bundles.push(new CorsBundle({
+        paths: { '^/api/': { allowOrigin: [corsAllowOrigin], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], allowHeaders: ['Content-Type', 'Authorization'], exposeHeaders: ['Location'], maxAge: 3600 } },
+      }));
+    }
     bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
     bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, accessTokens }));
     return bundles;

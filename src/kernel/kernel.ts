@@ -61,6 +61,13 @@ export abstract class Kernel implements HttpKernelInterface {
   readonly routes = new RouteCollection();
   readonly controllers = new ControllerRegistry();
   readonly commands: CommandRegistration[] = [];
+  /**
+   * Answer some main requests before the kernel's events run (CORS preflights), so no
+   * listener is added to kernel.request for them: its listeners and log stay those of the
+   * application. Such an answer skips kernel.response and kernel.terminate as well.
+   */
+  readonly earlyResponders: ((request: Request) => Response | undefined)[] = [];
+  readonly #earlyAnswers = new WeakSet<Response>();
   /** Value resolvers bundles add to the argument chain (session, user, ...). */
   readonly argumentValueResolvers: ArgumentValueResolver[] = [];
   #bundles: Bundle[] = [];
@@ -145,18 +152,34 @@ export abstract class Kernel implements HttpKernelInterface {
 
   handle(request: Request, type: RequestType = RequestType.MAIN, catchErrors = true): Promise<Response> {
     if (!this.#booted) this.boot();
+    const early = type === RequestType.MAIN ? this.#answerEarly(request) : undefined;
+    if (early !== undefined) return Promise.resolve(early);
     return this.#httpKernel!.handle(request, type, catchErrors);
   }
 
   /** `handle` without a promise when the whole handling was synchronous (see HttpKernel#respond). */
   respond(request: Request, type: RequestType = RequestType.MAIN, catchErrors = true): MaybePromise<Response> {
     if (!this.#booted) this.boot();
+    const early = type === RequestType.MAIN ? this.#answerEarly(request) : undefined;
+    if (early !== undefined) return early;
     return this.#httpKernel!.respond(request, type, catchErrors);
+  }
+
+  #answerEarly(request: Request): Response | undefined {
+    const responders = this.earlyResponders;
+    for (let i = 0; i < responders.length; i++) {
+      const response = responders[i]!(request);
+      if (response === undefined) continue;
+      this.#earlyAnswers.add(response);
+      response.prepare(request);
+      return response;
+    }
+    return undefined;
   }
 
   /** Runs kernel.terminate; call it after the response has been sent. A promise only when a listener made one. */
   terminate(request: Request, response: Response): void | Promise<void> {
-    if (!this.#booted) return;
+    if (!this.#booted || this.#earlyAnswers.has(response)) return;
     return this.#httpKernel!.terminate(request, response);
   }
 

@@ -124,4 +124,12 @@ describe('The events JSON API', () => {
     const script = await browser.get('/api/doc/standalone.js');
     assert.deepEqual([script.statusCode, script.headers.get('Content-Type')], [200, 'text/javascript; charset=UTF-8']);
   });
+
+  it('answers a CORS preflight from http://localhost:3000 with its origin, and one from https://evil.example with none', async () => {
+    const preflight = (origin: string) => browser.request('OPTIONS', '/api/events', { headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    const allowed = await preflight('http://localhost:3000');
+    assert.deepEqual([allowed.statusCode, allowed.headers.get('Access-Control-Allow-Origin'), allowed.headers.get('Access-Control-Allow-Headers')], [204, 'http://localhost:3000', 'content-type, authorization']);
+    const refused = await preflight('https://evil.example');
+    assert.equal(refused.headers.get('Access-Control-Allow-Origin'), undefined);
+  });
 });
