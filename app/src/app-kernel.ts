@@ -4,6 +4,7 @@ import { FrameworkBundle } from 'sluice';
 import { FrameworkExtraBundle } from 'sluice';
 import { ApiBundle } from 'sluice';
 import { CorsBundle } from 'sluice';
+import { CompressionBundle } from 'sluice';
 import { SecurityBundle } from 'sluice/security';
 import { AccessTokenRecord, JwtAccessTokenHandler, StoredAccessTokens } from 'sluice/security';
 import type { WritableRepository } from 'sluice/persistence';
@@ -63,6 +64,7 @@ export class AppKernel extends Kernel {
         paths: { '^/api/': { allowOrigin: [corsAllowOrigin], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], allowHeaders: ['Content-Type', 'Authorization'], exposeHeaders: ['Location'], maxAge: 3600 } },
       }));
     }
+    bundles.push(new CompressionBundle());
     bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
     bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, accessTokens }));
     return bundles;
