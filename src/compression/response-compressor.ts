@@ -6,6 +6,9 @@ import { StreamedResponse } from '../http/streamed-response.ts';
 import { chooseEncoding, compressStream, compressSync, type Encoding } from './encodings.ts';
 import { isCompressible } from './compressible.ts';
 
+/** Below about a kilobyte, the encoding's own framing and the CPU spent outweigh the bytes saved. */
+const DEFAULT_THRESHOLD = 1024;
+
 export interface CompressionOptions {
   /** In-memory bodies smaller than this many bytes are sent as they are. Default 1024. */
   threshold?: number;
@@ -24,7 +27,7 @@ export class ResponseCompressor {
   readonly #threshold: number;
 
   constructor(options: CompressionOptions = {}) {
-    this.#threshold = options.threshold ?? 1024;
+    this.#threshold = options.threshold ?? DEFAULT_THRESHOLD;
   }
 
   /** For the server's static files: see encoderForFile. */
@@ -74,6 +77,7 @@ export function encoderForFile(request: { method?: string | undefined; headers: 
   headers['Vary'] = vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`;
   const acceptEncoding = request.headers['accept-encoding'];
   if (request.method === 'HEAD' || request.headers['range'] !== undefined || typeof acceptEncoding !== 'string') return undefined;
+  if (Number(headers['Content-Length'] ?? Infinity) < DEFAULT_THRESHOLD) return undefined;
   const encoding = chooseEncoding(acceptEncoding);
   if (encoding === undefined) return undefined;
   delete headers['Content-Length'];
