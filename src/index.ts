@@ -32,6 +32,20 @@ export { TemplatingBundle, type TemplatingConfig } from './templating-bundle/tem
 export type { Controller, ControllerFunction, ControllerTuple } from './controller/controller.ts';
 export type { ArgumentMetadata } from './controller/argument-metadata.ts';
 export type { ArgumentValueResolver } from './controller/value-resolver/argument-value-resolver.ts';
+export { DeferredArgument } from './controller/deferred-argument.ts';
+
+export { PayloadMapping, type PayloadMappingOptions, type PayloadSource } from './payload/payload-mapping.ts';
+export { ValidationFailedHttpException } from './payload/validation-failed-http-exception.ts';
+export type { Violation } from './payload/violation.ts';
+export { jsonSchemaOf, withJsonSchema, type JsonSchema } from './payload/json-schema.ts';
+export { View, type ViewOptions } from './serializer/view.ts';
+export { normalize, serializationGroups } from './serializer/normalizer.ts';
+export { ApiBundle, type ApiBundleOptions } from './api-bundle/api-bundle.ts';
+export { CorsBundle, type CorsConfig } from './cors/cors-bundle.ts';
+export { CompressionBundle } from './compression/compression-bundle.ts';
+export { ResponseCompressor, type CompressionOptions } from './compression/response-compressor.ts';
+export type { CorsRuleInput } from './cors/cors-rule.ts';
+export { OpenApiGenerator, type OpenApiOptions } from './openapi/openapi-generator.ts';
 
 export { Session, type SessionOptions } from './session/session.ts';
 export type { SessionStore } from './session/session-store.ts';

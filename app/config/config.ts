@@ -115,6 +115,26 @@ export interface AppSettings {
    * `postgresql://` URL. Several instances need one of the last two.
    */
   storage: string;
+  /** The HMAC secret (HS256) of JWTs the API accepts as access tokens (`APP_JWT_SECRET`); none by default. */
+  jwtSecret: string | undefined;
+  /**
+   * Origins whose pages may call the API from a browser (CORS), a regular expression
+   * (`CORS_ALLOW_ORIGIN`). Default in dev and test: localhost and 127.0.0.1 on any port,
+   * as Symfony's recipe; none in prod unless set.
+   */
+  corsAllowOrigin: RegExp | undefined;
+}
+
+const localOrigins = '^https?://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?$';
+
+function corsAllowOrigin(environment: string, env: NodeJS.ProcessEnv): RegExp | undefined {
+  const source = env.CORS_ALLOW_ORIGIN ?? (environment === 'prod' ? '' : localOrigins);
+  if (source === '') return undefined;
+  try {
+    return new RegExp(source);
+  } catch {
+    throw new Error(`CORS_ALLOW_ORIGIN must be a regular expression, "${source}" given.`);
+  }
 }
 
 export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = process.env): AppSettings {
@@ -127,6 +147,8 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
     maxImageBytes,
     staticIndexRefreshMs: 2000,
     storage: appStorage(env),
+    jwtSecret: env.APP_JWT_SECRET === '' ? undefined : env.APP_JWT_SECRET,
+    corsAllowOrigin: corsAllowOrigin(environment, env),
   };
 }
 

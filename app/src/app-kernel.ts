@@ -2,7 +2,12 @@ import { Kernel, type KernelOptions } from 'sluice';
 import type { Bundle } from 'sluice';
 import { FrameworkBundle, RedisRateLimitStorage, createRedisClient } from 'sluice';
 import { FrameworkExtraBundle } from 'sluice';
+import { ApiBundle } from 'sluice';
+import { CorsBundle } from 'sluice';
+import { CompressionBundle } from 'sluice';
 import { SecurityBundle } from 'sluice/security';
+import { AccessTokenRecord, JwtAccessTokenHandler, StoredAccessTokens } from 'sluice/security';
+import type { WritableRepository } from 'sluice/persistence';
 import { TemplatingBundle } from 'sluice';
 import { AppBundle } from './app-bundle/app-bundle.ts';
 import { AdminUserProvider } from './app-bundle/security/admin-user-provider.ts';
@@ -33,7 +38,8 @@ export class AppKernel extends Kernel {
    * kernel.controller_arguments. None of these bundles adds a kernel.request listener.
    */
   registerBundles(): Bundle[] {
-    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, storage } = this.settings;
+    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, storage, jwtSecret, corsAllowOrigin } = this.settings;
+    const accessTokens = new StoredAccessTokens(() => this.container.get('entity_manager').getRepository(AccessTokenRecord) as WritableRepository<AccessTokenRecord>);
     const admin = adminPassword !== undefined;
     const bundles: Bundle[] = [new FrameworkBundle()];
     if (this.debug) bundles.push(new (devBundles().WebProfilerBundle)());
@@ -47,6 +53,8 @@ export class AppKernel extends Kernel {
         ...(this.config.session.store === 'redis' && { loginThrottling: { storage: new RedisRateLimitStorage(createRedisClient(this.config.session.redisUrl)) } }),
       }),
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'] },
+      // The JSON API under /api: tokens from `app:token:create`, and JWTs when APP_JWT_SECRET is set.
+      accessToken: { handlers: jwtSecret === undefined ? [accessTokens] : [accessTokens, new JwtAccessTokenHandler({ key: jwtSecret })] },
     }));
     bundles.push(new TemplatingBundle({
       globals: { adminArea: admin, maxImageSize: formatSize(maxImageBytes) },
@@ -54,7 +62,14 @@ export class AppKernel extends Kernel {
     }));
     // Still registered for the legacy `server:run`; see the README on moving to `serve`.
     if (this.environment === 'dev') bundles.push(new (devBundles().WebServerBundle)());
-    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage }));
+    if (corsAllowOrigin !== undefined) {
+      bundles.push(new CorsBundle({
+        paths: { '^/api/': { allowOrigin: [corsAllowOrigin], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], allowHeaders: ['Content-Type', 'Authorization'], exposeHeaders: ['Location'], maxAge: 3600 } },
+      }));
+    }
+    bundles.push(new CompressionBundle());
+    bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
+    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage, accessTokens }));
     return bundles;
   }
 }

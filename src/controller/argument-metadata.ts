@@ -9,11 +9,14 @@ export interface ArgumentMetadata {
   readonly hasDefault: boolean;
   readonly isVariadic: boolean;
   readonly isNullable: boolean;
+  /** Declarations about where the value comes from (a mapped request payload, ...), as Symfony's argument attributes. */
+  readonly attributes?: readonly object[] | undefined;
 }
 
 export interface Declared {
   type?: abstract new (...args: never[]) => unknown;
   nullable?: boolean;
+  attributes?: readonly object[];
 }
 
 const declarations = new WeakMap<Function, Record<string, Declared>>();
@@ -26,7 +29,9 @@ const cache = new WeakMap<Function, readonly ArgumentMetadata[]>();
 export function declareArgumentTypes(fn: Function, types: Record<string, Function | Declared>): void {
   const existing = declarations.get(fn) ?? {};
   for (const [name, decl] of Object.entries(types)) {
-    existing[name] = typeof decl === 'function' ? { type: decl as Declared['type'] } : decl;
+    const given: Declared = typeof decl === 'function' ? { type: decl as Declared['type'] } : decl;
+    const attributes = [...(existing[name]?.attributes ?? []), ...(given.attributes ?? [])];
+    existing[name] = { ...existing[name], ...given, ...(attributes.length > 0 && { attributes }) };
   }
   declarations.set(fn, existing);
   cache.delete(fn);
@@ -46,6 +51,7 @@ export function argumentMetadataFor(controller: Controller): readonly ArgumentMe
         hasDefault: param.hasDefault,
         isVariadic: param.isVariadic,
         isNullable: decl?.nullable ?? false,
+        attributes: decl?.attributes ?? [],
       };
     });
     cache.set(fn, metadata);

@@ -5,6 +5,8 @@ export { IsGranted } from './is-granted.ts';
 export { ParamConverter, type ParamConverterOptions } from './param-converter.ts';
 export { Entity, type EntityOptions, type EntityExpression } from './entity.ts';
 export { Args } from './args.ts';
+export { MapRequestPayload, MapQueryString } from './map-request-payload.ts';
+export { ApiOperation, type OperationDoc, type ResponseDoc } from '../openapi/operation-doc.ts';
 export { defineController, type ControllerDefinition, type Declarations, type MethodDeclarations } from './define-controller.ts';
 export { controllerMetadata, type ControllerMetadata } from './controller-metadata.ts';
 export { ControllerRouteLoader, loadRoutesFromControllers, type ControllerRouteLoaderOptions } from './controller-route-loader.ts';

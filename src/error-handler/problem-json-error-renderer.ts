@@ -8,6 +8,11 @@ export interface ProblemJsonErrorRendererOptions {
   readonly debug: boolean;
 }
 
+/** An error that tells the client more than its status: its members join the problem document. */
+export interface ProblemDetailsCarrier {
+  problemDetails(): Record<string, unknown>;
+}
+
 /** Renders an error as `application/problem+json` (RFC 9457), for clients that asked for JSON. */
 export class ProblemJsonErrorRenderer implements ErrorRenderer {
   readonly #debug: boolean;
@@ -24,6 +29,9 @@ export class ProblemJsonErrorRenderer implements ErrorRenderer {
       status: flat.statusCode,
       detail: this.#debug ? flat.message : flat.statusText,
     };
+    // Members meant for the client (the violations of a 422), shown in prod too.
+    const carrier = error as Partial<ProblemDetailsCarrier>;
+    if (typeof carrier.problemDetails === 'function') Object.assign(problem, carrier.problemDetails());
     if (this.#debug) {
       problem['class'] = flat.className;
       problem['trace'] = flat.trace.map(frameData);

@@ -116,7 +116,8 @@ export class ErrorListener implements EventSubscriber {
     const logger = this.#logger;
     if (logger === undefined) return;
     const configured = exceptionPolicyOf(this.#exceptions, error)?.logLevel;
-    const level = configured !== undefined ? toLevelValue(configured) : error instanceof HttpException && error.statusCode < 500 ? LogLevel.ERROR : LogLevel.CRITICAL;
+    const own = error instanceof HttpException ? error.logLevel ?? (error.statusCode < 500 ? LogLevel.ERROR : LogLevel.CRITICAL) : LogLevel.CRITICAL;
+    const level = configured !== undefined ? toLevelValue(configured) : own;
     // The message is built only if a handler writes the entry: locating the error parses its stack.
     logger.log(level, () => message(error), { exception: error });
   }

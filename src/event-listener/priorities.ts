@@ -23,6 +23,9 @@ export const Priority = {
   /** Template selection last: another listener may still replace the controller. */
   TEMPLATE_CONTROLLER: -128,
 
+  /** Data a controller returned is serialized after the template listener had its chance to render it as a page. */
+  SERIALIZE_VIEW: -32,
+
   /** After the security listener of a full stack (1) but before the error page is rendered. */
   ROUTER_EXCEPTION: -64,
   /** Renders the error page last, so other kernel.exception listeners could answer first. */
@@ -38,6 +41,8 @@ export const Priority = {
   SESSION_RESPONSE: -1000,
   /** Streamed responses are prepared last, after every header is set. */
   STREAMED_RESPONSE: -1024,
+  /** Compression last of all: the body and headers are final, and Content-Length follows the encoded bytes. */
+  COMPRESSION_RESPONSE: -2048,
   /** The profile is stored after everything else a terminate listener did. */
   PROFILER_TERMINATE: -1024,
 } as const;

@@ -1,3 +1,5 @@
+import type { LevelValue } from '../log/level.ts';
+
 /** Headers an HTTP error carries to its response (`Allow` for 405, `Retry-After` for 429 and 503). */
 export type HttpHeaders = Record<string, string>;
 
@@ -5,6 +7,8 @@ export interface HttpExceptionOptions {
   headers?: HttpHeaders;
   cause?: unknown;
   code?: number;
+  /** The level its "Uncaught Exception" entry is logged at (Symfony's #[WithLogLevel]); by default ERROR below 500, CRITICAL from 500. */
+  logLevel?: LevelValue;
 }
 
 /**
@@ -15,6 +19,7 @@ export class HttpException extends Error {
   readonly statusCode: number;
   readonly headers: HttpHeaders;
   readonly code: number;
+  readonly logLevel: LevelValue | undefined;
 
   constructor(statusCode: number, message = '', options: HttpExceptionOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -22,6 +27,7 @@ export class HttpException extends Error {
     this.statusCode = statusCode;
     this.headers = options.headers ?? {};
     this.code = options.code ?? 0;
+    this.logLevel = options.logLevel;
   }
 }
 

@@ -12,6 +12,7 @@ import { InFlightRequests } from '../http/in-flight-requests.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import { createSessionStore } from '../session/create-session-store.ts';
 import { SessionValueResolver } from '../session/session-value-resolver.ts';
+import { PayloadValueResolver } from '../payload/payload-value-resolver.ts';
 import { RequestContextStore } from '../event-listener/request-context-store.ts';
 import { DebugHandlersListener } from '../event-listener/debug-handlers-listener.ts';
 import { ValidateRequestListener } from '../event-listener/validate-request-listener.ts';
@@ -68,6 +69,7 @@ export class FrameworkBundle extends Bundle {
     container.set('in_flight_requests', inFlight);
     container.factory('session.store', () => (this.#sessionStore = createSessionStore(config.session, kernel.projectDir)));
     kernel.argumentValueResolvers.push(new SessionValueResolver());
+    kernel.argumentValueResolvers.push(new PayloadValueResolver());
 
     kernel.controllers.register('RedirectController', new RedirectController());
     const errorController = new ErrorController({

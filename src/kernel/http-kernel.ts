@@ -8,6 +8,7 @@ import { HttpException } from '../exception/http-exception.ts';
 import { BadRequestHttpException } from '../exception/bad-request-http-exception.ts';
 import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
 import { callController, type Controller } from '../controller/controller.ts';
+import { settleArguments } from '../controller/deferred-argument.ts';
 import type { ControllerResolverInterface } from '../controller/controller-resolver.ts';
 import type { ArgumentResolverInterface } from '../controller/argument-resolver.ts';
 import { RequestEvent } from '../event/request-event.ts';
@@ -156,9 +157,15 @@ export class HttpKernel implements HttpKernelInterface {
   }
 
   #callController(event: ControllerArgumentsEvent, request: Request, type: RequestType): MaybePromise<Response> {
-    const result = callController(event.controller, event.arguments);
-    if (isThenable(result)) return then(result, (value) => this.#afterCall(value, event.controller, request, type));
-    return this.#afterCall(result, event.controller, request, type);
+    const args = settleArguments(event.arguments, request);
+    if (isThenable(args)) return then(args, (settled) => this.#call(event.controller, settled as unknown[], request, type));
+    return this.#call(event.controller, args, request, type);
+  }
+
+  #call(controller: Controller, args: unknown[], request: Request, type: RequestType): MaybePromise<Response> {
+    const result = callController(controller, args);
+    if (isThenable(result)) return then(result, (value) => this.#afterCall(value, controller, request, type));
+    return this.#afterCall(result, controller, request, type);
   }
 
   #afterCall(result: unknown, controller: Controller, request: Request, type: RequestType): MaybePromise<Response> {

@@ -67,6 +67,13 @@ export abstract class Kernel implements HttpKernelInterface {
   readonly routes = new RouteCollection();
   readonly controllers = new ControllerRegistry();
   readonly commands: CommandRegistration[] = [];
+  /**
+   * Answer some main requests before the kernel's events run (CORS preflights), so no
+   * listener is added to kernel.request for them: its listeners and log stay those of the
+   * application. Such an answer skips kernel.response and kernel.terminate as well.
+   */
+  readonly earlyResponders: ((request: Request) => Response | undefined)[] = [];
+  readonly #earlyAnswers = new WeakSet<Response>();
   /** Value resolvers bundles add to the argument chain (session, user, ...). */
   readonly argumentValueResolvers: ArgumentValueResolver[] = [];
   /**
@@ -174,7 +181,9 @@ export abstract class Kernel implements HttpKernelInterface {
     if (type !== RequestType.MAIN) return this.#httpKernel!.respond(request, type, catchErrors);
     const startedAt = performance.now();
     const direct = this.directRoutes.size === 0 ? undefined : this.directRoutes.get(request.rawPath);
-    if (direct !== undefined) return direct(request);
+    if (direct !== undefined) return this.#early(direct(request));
+    const early = this.earlyResponders.length === 0 ? undefined : this.#answerEarly(request);
+    if (early !== undefined) return early;
     const answer = this.#httpKernel!.respond(request, type, catchErrors);
     if (this.responseFinishers.length === 0) return answer;
     if (isThenable(answer)) return answer.then((response) => this.#finish(request, response, startedAt));
@@ -186,9 +195,33 @@ export abstract class Kernel implements HttpKernelInterface {
     return response;
   }
 
+  /** A response made before the kernel's events: kernel.terminate is skipped for it too. */
+  #early(answer: MaybePromise<Response>): MaybePromise<Response> {
+    if (!isThenable(answer)) {
+      this.#earlyAnswers.add(answer);
+      return answer;
+    }
+    return answer.then((response) => {
+      this.#earlyAnswers.add(response);
+      return response;
+    });
+  }
+
+  #answerEarly(request: Request): Response | undefined {
+    const responders = this.earlyResponders;
+    for (let i = 0; i < responders.length; i++) {
+      const response = responders[i]!(request);
+      if (response === undefined) continue;
+      this.#earlyAnswers.add(response);
+      response.prepare(request);
+      return response;
+    }
+    return undefined;
+  }
+
   /** Runs kernel.terminate; call it after the response has been sent. A promise only when a listener made one. */
   terminate(request: Request, response: Response): void | Promise<void> {
-    if (!this.#booted) return;
+    if (!this.#booted || this.#earlyAnswers.has(response)) return;
     let dispatched: void | Promise<void>;
     try {
       dispatched = this.#httpKernel!.terminate(request, response);

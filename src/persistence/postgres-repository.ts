@@ -61,4 +61,11 @@ export class PostgresRepository<T> implements WritableRepository<T> {
     const result = await this.pool.query(sql, params);
     return (result.rowCount ?? 0) > 0;
   }
+
+  async delete(id: unknown): Promise<boolean> {
+    const query = this.#sql.delete(id);
+    if (query === NO_MATCH) return false;
+    const result = await this.pool.query(query.sql, query.params);
+    return (result.rowCount ?? 0) > 0;
+  }
 }

@@ -94,6 +94,19 @@ export function repositoryContract(name: string, backend: ContractBackend): void
       assert.equal(await events.update(new TestEvent(999_999, 'Ghost', 'ghost')), false);
     });
 
+    it('skips rows before a page with an offset', async () => {
+      const all = (await events.findBy({}, { orderBy: { id: 'asc' } })).map((e) => e.id);
+      assert.deepEqual((await events.findBy({}, { orderBy: { id: 'asc' }, limit: 1, offset: 1 })).map((e) => e.id), all.slice(1, 2));
+    });
+
+    it('deletes the entity of an id, and says whether there was one', async () => {
+      const id = await events.insert(new TestEvent(undefined, 'Cancelled', 'cancelled'));
+      assert.equal(await events.delete(id), true);
+      assert.equal(await events.find(id), undefined);
+      assert.equal(await events.delete(id), false);
+      assert.equal(await events.delete('not-a-number'), false);
+    });
+
     it('rejects a criterion that is not a column, naming the known ones', async () => {
       await assert.rejects(async () => events.findOneBy({ nope: 1 }), /Unknown column "nope" for table "events_\w+"; known columns: "id", "title"/);
     });

@@ -8,6 +8,8 @@ export interface FindOptions {
   /** Column names with their direction, in precedence order. */
   orderBy?: Readonly<Record<string, 'asc' | 'desc'>>;
   limit?: number;
+  /** Rows skipped before the first one returned (pages of a list); needs `limit`. */
+  offset?: number;
 }
 
 /**
@@ -28,4 +30,6 @@ export interface WritableRepository<T> extends Repository<T> {
   insert(entity: T): Awaitable<unknown>;
   /** Stores the columns of an existing entity, found by its id; false when no row has that id. */
   update(entity: T): Awaitable<boolean>;
+  /** Removes the entity of this id; false when no row has it. */
+  delete(id: unknown): Awaitable<boolean>;
 }

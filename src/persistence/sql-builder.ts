@@ -45,6 +45,7 @@ export class SqlBuilder {
       sql += ` ORDER BY ${order.map(([column, direction]) => `${quote(this.#known(column))} ${direction === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}`;
     }
     if (options.limit !== undefined) sql += ` LIMIT ${Math.max(0, Math.trunc(options.limit))}`;
+    if (options.limit !== undefined && options.offset !== undefined) sql += ` OFFSET ${Math.max(0, Math.trunc(options.offset))}`;
     return { sql, params };
   }
 
@@ -59,6 +60,13 @@ export class SqlBuilder {
     });
     const assignments = columns.map((column, i) => `${quote(column)} = ${this.#placeholder(i + 1)}`);
     return { sql: `UPDATE ${this.#table} SET ${assignments.join(', ')} WHERE ${quote(id)} = ${this.#placeholder(columns.length + 1)}`, params };
+  }
+
+  /** `DELETE ... WHERE id = ?`, or NO_MATCH for an id the column cannot hold. */
+  delete(id: unknown): Query {
+    const value = toColumnValue(this.#columnType(this.#metadata.id), id);
+    if (value === NO_MATCH || value === null) return NO_MATCH;
+    return { sql: `DELETE FROM ${this.#table} WHERE ${quote(this.#metadata.id)} = ${this.#placeholder(1)}`, params: [this.#toStored(value)] };
   }
 
   insert(row: Readonly<Record<string, unknown>>): { sql: string; params: unknown[] } {

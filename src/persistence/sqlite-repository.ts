@@ -48,6 +48,11 @@ export class SqliteRepository<T> implements WritableRepository<T> {
     return this.#statement(sql).run(...params).changes > 0;
   }
 
+  delete(id: unknown): boolean {
+    const query = this.#sql.delete(id);
+    return query !== NO_MATCH && this.#statement(query.sql).run(...query.params).changes > 0;
+  }
+
   #statement(sql: string): Statement {
     let statement = this.#statements.get(sql);
     if (statement === undefined) {

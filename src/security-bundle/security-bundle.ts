@@ -23,6 +23,8 @@ import { UserValueResolver } from '../security/argument/user-value-resolver.ts';
 import { formLoginOptions, logoutOptions, type SecurityConfig } from './security-config.ts';
 import { registerIsGrantedListener } from './register-is-granted-listener.ts';
 import { ExceptionListener } from './exception-listener.ts';
+import { AccessTokenAuthenticator } from '../security/access-token/access-token-authenticator.ts';
+import { PathFirewalls } from './path-firewalls.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -69,8 +71,15 @@ export class SecurityBundle extends Bundle {
     const authenticators: Authenticator[] = basic === undefined ? [sessions] : [basic, sessions];
     const entryPoint = config.entryPoint === 'http_basic' ? basic ?? form : form ?? basic;
     const exceptionListener = new ExceptionListener(kernel.dispatcher, logger);
+    const api = config.accessToken === undefined ? undefined : new AccessTokenAuthenticator(config.accessToken.handlers, provider, { realm: config.accessToken.realm, logger });
+    const firewalls = api === undefined ? undefined : new PathFirewalls(config.accessToken?.path ?? /^\/api(\/|$)/, { authenticators: [api], entryPoint: api }, { authenticators, entryPoint });
     const security = new Security({
-      tokens, authenticators, decisionManager, entryPoint, requestStack: container.get('request_stack'), logger,
+      tokens,
+      authenticators: firewalls === undefined ? authenticators : [firewalls],
+      entryPoint: firewalls ?? entryPoint,
+      decisionManager,
+      requestStack: container.get('request_stack'),
+      logger,
       onFirewall: (request) => exceptionListener.activate(request),
     });
     exceptionListener.security = security;

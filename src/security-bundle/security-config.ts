@@ -6,6 +6,7 @@ import type { AccessDecisionManagerOptions } from '../security/authorization/acc
 import type { VoterInterface } from '../security/authorization/voter/voter-interface.ts';
 import type { InMemoryUserDefinition } from '../security/user/in-memory-user-provider.ts';
 import type { UserProvider } from '../security/user/user-provider.ts';
+import type { AccessTokenHandler } from '../security/access-token/access-token-handler.ts';
 
 /**
  * The application's security configuration: one firewall, its users, how they log in,
@@ -39,6 +40,12 @@ export interface SecurityConfig {
   httpBasic?: boolean | { realm?: string };
   /** A logout path: true for `/logout` then `/`. */
   logout?: boolean | Partial<LogoutOptions>;
+  /**
+   * `Authorization: Bearer` tokens for a stateless part of the site (an API): requests
+   * whose path matches `path` (default `^/api(/|$)`) are recognised only by a token the
+   * handlers accept, and anonymous ones get a 401 with `WWW-Authenticate: Bearer`.
+   */
+  accessToken?: { handlers: readonly AccessTokenHandler[]; path?: RegExp; realm?: string };
   /** Which login asks anonymous clients when both are on; form login by default. */
   entryPoint?: 'form_login' | 'http_basic';
   roleHierarchy?: Readonly<Record<string, readonly string[]>>;

@@ -24,3 +24,7 @@ export { AuthenticationException } from './exception/authentication-exception.ts
 export { AccessDeniedException } from './exception/access-denied-exception.ts';
 export { ExceptionListener } from '../security-bundle/exception-listener.ts';
 export { LoginThrottle, type LoginThrottlingOptions } from './authentication/login-throttle.ts';
+export type { AccessTokenHandler } from './access-token/access-token-handler.ts';
+export { AccessTokenAuthenticator, bearerToken } from './access-token/access-token-authenticator.ts';
+export { StoredAccessTokens, AccessTokenRecord, accessTokenMetadata } from './access-token/stored-access-tokens.ts';
+export { JwtAccessTokenHandler, type JwtAccessTokenOptions } from './access-token/jwt-access-token-handler.ts';

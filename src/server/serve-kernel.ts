@@ -77,7 +77,8 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
     installAssets(kernel.bundles, kernel.publicDir, false);
   }
   // Registered so the application can make a file it just wrote servable at once (an upload).
-  const staticFiles = new StaticFiles(kernel.publicDir, { refreshMs: options.staticFilesRefreshMs });
+  // Files are compressed by the same rules as responses when the application compresses (CompressionBundle).
+  const staticFiles = new StaticFiles(kernel.publicDir, { refreshMs: options.staticFilesRefreshMs, encode: kernel.container.find('http.compressor')?.fileEncoder });
   kernel.container.set('static_files', staticFiles);
   const server = new NodeServer({
     app: application(kernel, options.headers),

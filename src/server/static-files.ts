@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Writable } from 'node:stream';
+import type { Transform, Writable } from 'node:stream';
 import type { ServerRequest, ServerResponse } from './node-adapter.ts';
 import { resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,11 @@ export interface StaticFilesOptions {
   cacheControl?: boolean;
   /** How often the file index is rebuilt, in ms (see FileIndex); 0 never. Default 2000. */
   refreshMs?: number;
+  /**
+   * Compression of files (see compression/response-compressor.ts encoderForFile): changes
+   * the headers and gives the stream the file goes through, or undefined to send it as is.
+   */
+  encode?: (req: ServerRequest, status: number, headers: Record<string, string | number | string[]>) => Transform | undefined;
 }
 
 /** send's answers that are about the file itself; any other answer lets the kernel speak. */
@@ -37,11 +42,13 @@ export class StaticFiles {
   readonly #index: FileIndex;
   readonly #rootPrefix: string;
   readonly #sendOptions: send.SendOptions;
+  readonly #encode: StaticFilesOptions['encode'];
 
   constructor(publicDir: string, options: StaticFilesOptions = {}) {
     this.root = resolve(publicDir);
     this.#rootPrefix = this.root.endsWith(sep) ? this.root : this.root + sep;
     this.#index = new FileIndex(this.root, { refreshMs: options.refreshMs });
+    this.#encode = options.encode;
     this.ready = this.#index.refresh();
     this.#sendOptions = {
       root: this.root,
@@ -88,9 +95,10 @@ export class StaticFiles {
       return false;
     }
     res.on('error', () => {}); // a client gone mid-file is not an error of the server
+    const encoder = this.#encode?.(req, result.statusCode, result.headers as Record<string, string | number | string[]>);
     res.writeHead(result.statusCode, result.headers);
     try {
-      await pipeline(result.stream, res as Writable);
+      await (encoder === undefined ? pipeline(result.stream, res as Writable) : pipeline(result.stream, encoder, res as Writable));
     } catch {
       res.destroy(); // a read error or a client that left: that socket only
     }

@@ -5,8 +5,9 @@ import { Bundle, writableDirectory } from 'sluice';
 import type { Kernel } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
 import { loadRoutesFromControllers } from 'sluice/decorators';
-import { migrationCommands, Migrator, SqliteConnection } from 'sluice/persistence';
+import { migrationCommands, Migrator, type SqliteConnection } from 'sluice/persistence';
 import { appMigrations } from './migration/app-migrations.ts';
+import { AccessTokenRecord, accessTokenMetadata, type StoredAccessTokens } from 'sluice/security';
 import { registerTranslator } from 'sluice';
 import { Event, eventMetadata } from './entity/event.ts';
 import { EventRepository } from './entity/event-repository.ts';
@@ -16,11 +17,13 @@ import { HomeController } from './controller/home-controller.ts';
 import { EventController } from './controller/event-controller.ts';
 import { SecurityController } from './controller/security-controller.ts';
 import { AdminEventController } from './controller/admin-event-controller.ts';
+import { ApiEventController } from './controller/api-event-controller.ts';
 import { registerSetupCommand } from './command/setup-command.ts';
 import { PictureController } from './controller/picture-controller.ts';
 import type { PictureStore } from './picture/picture-store.ts';
 import { LocalPictureStore } from './picture/local-picture-store.ts';
 import { createPictureStore, isSharedStorage } from './picture/create-picture-store.ts';
+import { registerTokenCreateCommand } from './command/token-create-command.ts';
 
 declare module 'sluice' {
   interface ServiceMap {
@@ -28,6 +31,8 @@ declare module 'sluice' {
     'app.event_images': EventImages;
     /** Where uploaded pictures are kept (APP_STORAGE). */
     'app.picture_store': PictureStore;
+    /** The API's access tokens: `create(user)` issues one. */
+    'app.access_tokens': StoredAccessTokens;
   }
 }
 
@@ -40,6 +45,8 @@ export interface AppBundleOptions {
   staticIndexRefreshMs: number;
   /** APP_STORAGE: `local`, `database` or a `postgresql://` URL (see picture/create-picture-store.ts). */
   storage: string;
+  /** The API's access tokens (`app:token:create`), kept in the database beside the events. */
+  accessTokens: StoredAccessTokens;
 }
 
 /**
@@ -64,6 +71,8 @@ export class AppBundle extends Bundle {
     const { container } = kernel;
     const options = this.#options;
     container.get('entity_manager').register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
+    container.get('entity_manager').register(AccessTokenRecord, accessTokenMetadata);
+    container.set('app.access_tokens', options.accessTokens);
     registerTranslator(kernel);
 
     const events = (): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
@@ -88,6 +97,12 @@ export class AppBundle extends Bundle {
     kernel.routes.addCollection(loadRoutesFromControllers(controllers));
     kernel.controllers.registerClass(HomeController, () => new HomeController(events));
     kernel.controllers.registerClass(EventController);
+    kernel.routes.addCollection(loadRoutesFromControllers([ApiEventController]));
+    kernel.controllers.registerClass(ApiEventController, () => new ApiEventController({
+      events,
+      images: () => container.get('app.event_images'),
+      url: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_URL, container.get('router.request_context').current()),
+    }));
     if (options.admin) {
       kernel.controllers.registerClass(SecurityController, () => new SecurityController(() => container.get('security.authentication_utils')));
       kernel.controllers.registerClass(AdminEventController, () => new AdminEventController({
@@ -100,7 +115,7 @@ export class AppBundle extends Bundle {
     }
     // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
     container.get('templating.controller_bundles').register(this, ...controllers);
-    kernel.commands.push(registerSetupCommand, migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations)));
+    kernel.commands.push(registerSetupCommand, registerTokenCreateCommand(options.accessTokens), migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations)));
     // Uploaded pictures are written there: an instance that cannot is not ready.
     container.get('health_checks').add('uploads', writableDirectory(join(this.path, 'Resources', 'public', 'images', 'events')));
   }
@@ -114,6 +129,8 @@ export class AppBundle extends Bundle {
   override boot(kernel: Kernel): void {
     if (!this.#options.database.startsWith('sqlite:')) return;
     const entities = kernel.container.get('entity_manager');
-    setUpSqliteSchema(entities, entities.connection as SqliteConnection);
+    const connection = entities.connection as SqliteConnection;
+    setUpSqliteSchema(entities, connection);
+    connection.createTable(accessTokenMetadata);
   }
 }

@@ -65,6 +65,7 @@ export function securedKernel(config: SecurityConfig): TestKernel {
       { name: 'login', path: '/login', controller: 'AdminController::loginAction' },
       { name: 'admin', path: '/admin', controller: 'AdminController::indexAction', defaults: { _is_granted: [{ attributes: 'ROLE_ADMIN' }] } },
       { name: 'profile', path: '/profile', controller: 'AdminController::profileAction' },
+      { name: 'api_admin', path: '/api/admin', controller: 'AdminController::indexAction', defaults: { _is_granted: [{ attributes: 'ROLE_ADMIN' }] } },
     ],
   });
   return kernel;

@@ -46,4 +46,15 @@ export class EventRepository implements WritableRepository<Event> {
   update(event: Event): Awaitable<boolean> {
     return this.#inner.update(event);
   }
+
+  delete(id: unknown): Awaitable<boolean> {
+    return this.#inner.delete(id);
+  }
+
+  /** A page of every event, soonest first, and how many there are in all (the API's list). */
+  async page(page: number, perPage: number): Promise<{ items: Event[]; total: number }> {
+    const order = { orderBy: { starts_at: 'asc', id: 'asc' } } as const;
+    const [items, all] = await Promise.all([this.#inner.findBy({}, { ...order, limit: perPage, offset: (page - 1) * perPage }), this.#inner.findBy({})]);
+    return { items, total: all.length };
+  }
 }

@@ -1,4 +1,5 @@
 import type { EntityMetadata } from 'sluice/persistence';
+import { serializationGroups } from 'sluice';
 
 export interface EventFields {
   title: string;
@@ -61,3 +62,6 @@ export const eventMetadata: EntityMetadata<Event> = {
     updated_at: event.updatedAt,
   }),
 };
+
+/** What the JSON API shows of an event (`event:read`). */
+serializationGroups(Event, Object.fromEntries(['id', 'title', 'venue', 'startsAt', 'description', 'image', 'updatedAt'].map((field) => [field, ['event:read']])));

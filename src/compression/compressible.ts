@@ -1,0 +1,9 @@
+/** Media types worth compressing: text and the text-based formats; images, video and archives are compressed already. */
+export function isCompressible(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/event-stream') return false;
+  if (type.startsWith('text/')) return true;
+  if (type.endsWith('+json') || type.endsWith('+xml')) return true;
+  return ['application/json', 'application/javascript', 'application/xml', 'application/x-javascript', 'image/svg+xml', 'application/wasm', 'application/manifest+json'].includes(type);
+}

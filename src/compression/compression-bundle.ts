@@ -1,0 +1,27 @@
+import { Bundle } from '../kernel/bundle.ts';
+import type { Kernel } from '../kernel/kernel.ts';
+import { ResponseCompressor, type CompressionOptions } from './response-compressor.ts';
+import { CompressionListener } from './compression-listener.ts';
+
+declare module '../kernel/container.ts' {
+  interface ServiceMap {
+    /** Compresses responses by Accept-Encoding; the server also uses it for static files. */
+    'http.compressor': ResponseCompressor;
+  }
+}
+
+/** Response compression (br, zstd where node has it, gzip) on kernel.response; see ResponseCompressor. */
+export class CompressionBundle extends Bundle {
+  readonly #options: CompressionOptions;
+
+  constructor(options: CompressionOptions = {}) {
+    super();
+    this.#options = options;
+  }
+
+  override build(kernel: Kernel): void {
+    const compressor = new ResponseCompressor(this.#options);
+    kernel.container.set('http.compressor', compressor);
+    kernel.dispatcher.addSubscriber(new CompressionListener(compressor));
+  }
+}
