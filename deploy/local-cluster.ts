@@ -109,9 +109,13 @@ export class LocalCluster {
   /** Starts instance `index` (again) and resolves once it listens. */
   async startInstance(index: number): Promise<void> {
     const instance = this.instances[index]!;
-    const child = spawn(process.execPath, ['--import', register, join(root, 'app', 'bin', 'serve.ts')], {
+    // The server itself, without the dev server's watcher and its restarts: an instance is
+    // restarted by whoever runs the cluster, as in production.
+    const host = this.#options.host ?? '127.0.0.1';
+    const serve = ['serve', '--no-watch', '--strict-port', `--host=${host}`, `--port=${instance.port}`];
+    const child = spawn(process.execPath, ['--import', register, join(root, 'app', 'bin', 'serve.ts'), ...serve], {
       cwd: root,
-      env: { ...this.#env, HOST: this.#options.host ?? '127.0.0.1', PORT: String(instance.port), SLUICE_INSTANCE_ID: instance.id },
+      env: { ...this.#env, HOST: host, PORT: String(instance.port), SLUICE_INSTANCE_ID: instance.id },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     instance.process = child;

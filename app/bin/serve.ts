@@ -1,7 +1,6 @@
 import { parseTransport, serveKernel } from 'sluice/server';
 import { createKernel } from '../src/create-kernel.ts';
 import { isProductionProcess } from '../src/dev-bundles.ts';
-import { instanceHeaders } from '../config/config.ts';
 
 // `npm start`: the app on http://127.0.0.1:8000 (HOST, PORT override; SLUICE_TRANSPORT=node
 // serves through node:http instead of the framework's HTTP/1.1 server), embedded defaults
@@ -32,7 +31,7 @@ async function serveProduction(): Promise<void> {
   const kernel = createKernel();
   let running: Awaited<ReturnType<typeof serveKernel>>;
   try {
-    running = await serveKernel(kernel, { host, port, transport, headers: instanceHeaders(kernel.environment) });
+    running = await serveKernel(kernel, { host, port, transport });
   } catch (error) {
     const code = (error as { code?: string }).code;
     const reason = code === 'EADDRINUSE' ? `Port ${port} on ${host} is already in use; choose another port.` : error instanceof Error ? error.message : String(error);

@@ -14,7 +14,7 @@ import { AdminUserProvider } from './app-bundle/security/admin-user-provider.ts'
 import { formatSize } from './app-bundle/image/event-images.ts';
 import { picturePathFilter } from './app-bundle/picture/picture-path.ts';
 import { formatDatetimeFilter } from './app-bundle/twig/format-datetime.ts';
-import { appSettingsFor, type AppSettings } from '../config/config.ts';
+import { appSettingsFor, instanceHeaders, type AppSettings } from '../config/config.ts';
 import { devBundles } from './dev-bundles.ts';
 
 export interface AppKernelOptions extends KernelOptions {
@@ -29,6 +29,9 @@ export class AppKernel extends Kernel {
   constructor(options: AppKernelOptions) {
     super(options);
     this.settings = options.settings ?? appSettingsFor(options.environment);
+    // An instance of a cluster (SLUICE_INSTANCE_ID set) names itself outside prod, however it is served.
+    const instance = process.env.SLUICE_INSTANCE_ID === undefined ? undefined : instanceHeaders(options.environment)['X-Instance'];
+    if (instance !== undefined) this.responseFinishers.push((_request, response) => void response.headers.set('X-Instance', instance));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import type { Kernel } from '../kernel/kernel.ts';
 import { SLUICE_VERSION } from '../kernel/version.ts';
+import { sendOperatorLogsTo } from '../log/operator-stream.ts';
 import { registerRequestCommand } from './request-command.ts';
 import { registerAssetsInstallCommand } from './assets-install-command.ts';
 import { registerDebugRouterCommand } from './debug-router-command.ts';
@@ -27,6 +28,7 @@ export async function runConsole(argv: readonly string[], kernelFor: (env: strin
   // One kernel per run, in the environment named by --env; every command uses it. A bad
   // environment is bad input: one line, no stack.
   let kernel: Kernel;
+  sendOperatorLogsTo(process.stderr);
   try {
     kernel = kernelFor(envFrom(argv));
     kernel.boot();

@@ -9,6 +9,7 @@ import { JsonLinesHandler } from '../log/json-lines-handler.ts';
 import { FingersCrossedHandler } from '../log/fingers-crossed-handler.ts';
 import { AccessLog } from '../log/access-log.ts';
 import { requestIdOf } from '../http/request-id.ts';
+import { operatorLogStream } from '../log/operator-stream.ts';
 import type { Kernel } from './kernel.ts';
 
 declare module './container.ts' {
@@ -47,7 +48,7 @@ export function configureLogging(kernel: Kernel, logger: Logger, requestStack: R
   let output: LogHandler;
   if (log.format === 'line') output = new StreamHandler(join(kernel.logDir, `${kernel.environment}.log`), options);
   else if (log.format === 'jsonl') output = new JsonLinesHandler(join(kernel.logDir, `${kernel.environment}.jsonl`), options);
-  else output = new JsonLinesHandler(process.stdout, options);
+  else output = new JsonLinesHandler(operatorLogStream(), options);
   if (log.accessLog) kernel.container.set('logger.access', new AccessLog(output, requestStack));
 
   let fingersCrossed: FingersCrossedHandler | undefined;
