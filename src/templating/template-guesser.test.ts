@@ -24,6 +24,13 @@ describe('TemplateGuesser', () => {
     assert.equal(guess([new EventController(), 'showAction']), 'event/show.html.twig');
   });
 
+  it('guesses again with the request\'s format when the controller was seen before', () => {
+    const json = Request.create('/');
+    json.setRequestFormat('json');
+    const controller: Controller = [new EventController(), 'listAction'];
+    assert.deepEqual([guess(controller), guess(controller, json), guess(controller)], ['event/list.html.twig', 'event/list.json.twig', 'event/list.html.twig']);
+  });
+
   it('writes the class part in snake_case', () => {
     assert.equal(guess([new FooBarController(), 'indexAction']), 'foo_bar/index.html.twig');
   });

@@ -11,6 +11,8 @@ import { ControllerBundleRegistry } from './controller-bundle-registry.ts';
  */
 export class TemplateGuesser {
   readonly #bundles: ControllerBundleRegistry;
+  /** The name without its format, per controller class and method: the same few controllers answer request after request. */
+  readonly #guessed = new WeakMap<object, Map<string, string>>();
 
   constructor(bundles: ControllerBundleRegistry = new ControllerBundleRegistry()) {
     this.#bundles = bundles;
@@ -21,6 +23,17 @@ export class TemplateGuesser {
       throw new TypeError(`The template of controller "${controllerName(controller)}" cannot be guessed: it is a function, not [object, "method"]. Give @Template a template name.`);
     }
     const [object, method] = controller;
+    let byMethod = this.#guessed.get(object.constructor);
+    let stem = byMethod?.get(method);
+    if (stem === undefined) {
+      stem = this.#stem(object, method);
+      if (byMethod === undefined) this.#guessed.set(object.constructor, (byMethod = new Map()));
+      byMethod.set(method, stem);
+    }
+    return `${stem}.${request.getRequestFormat() ?? 'html'}.twig`;
+  }
+
+  #stem(object: object, method: string): string {
     const className = object.constructor.name;
     const match = /^(.+)Controller$/.exec(className);
     if (match === null) throw new TypeError(`The "${className}" class does not look like a controller class (its name must end with "Controller").`);
@@ -28,7 +41,7 @@ export class TemplateGuesser {
     const path = method === '__invoke' ? base : `${base}/${snakeCase(method.replace(/Action$/, ''))}`;
     const bundle = this.#bundles.bundleOf(object.constructor);
     const prefix = bundle === undefined ? '' : `@${bundle.replace(/Bundle$/, '')}/`;
-    return `${prefix}${path}.${request.getRequestFormat() ?? 'html'}.twig`;
+    return `${prefix}${path}`;
   }
 }
 
