@@ -11,6 +11,14 @@ import { formatDatetimeFilter } from './app-bundle/twig/format-datetime.ts';
 import { appSettingsFor, type AppSettings } from '../config/config.ts';
 import { devBundles } from './dev-bundles.ts';
 
+/** Where the makers write in this application: AppBundle's directories, its templates in the `@App` namespace. */
+const makerPaths = {
+  controllerDir: 'src/app-bundle/controller',
+  subscriberDir: 'src/app-bundle/event-subscriber',
+  templateDir: 'src/app-bundle/Resources/views',
+  templateNamespace: 'App',
+};
+
 export interface AppKernelOptions extends KernelOptions {
   /** The application's settings; by default from the environment (see config/config.ts). */
   settings?: AppSettings;
@@ -51,6 +59,8 @@ export class AppKernel extends Kernel {
     }));
     // Still registered for the legacy `server:run`; see the README on moving to `serve`.
     if (this.environment === 'dev') bundles.push(new (devBundles().WebServerBundle)());
+    // make:controller and make:subscriber write into the bundle (commands only, no listener).
+    if (this.environment === 'dev') bundles.push(new (devBundles().MakerBundle)(makerPaths));
     bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs }));
     return bundles;
   }

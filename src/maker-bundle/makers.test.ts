@@ -51,3 +51,21 @@ describe('the makers', () => {
     });
   }
 });
+
+describe('the makers in a bundle\'s directories', () => {
+  it('extend the bundle\'s layout through its namespace', () => {
+    const project = mkdtempSync(join(tmpdir(), 'sluice-maker-'));
+    try {
+      const views = 'src/app-bundle/Resources/views';
+      mkdirSync(join(project, views), { recursive: true });
+      writeFileSync(join(project, views, 'base.html.twig'), '{% block body %}{% endblock %}');
+      const output = makeController(project, { ...paths, controllerDir: 'src/app-bundle/controller', templateDir: views, templateNamespace: 'App' }, 'Venue');
+      assert.match(output, /^ created: src\/app-bundle\/controller\/venue-controller\.ts\n created: src\/app-bundle\/Resources\/views\/venue\/index\.html\.twig\n/);
+      const template = readFileSync(join(project, views, 'venue/index.html.twig'), 'utf8');
+      assert.match(template, /^\{% extends '@App\/base\.html\.twig' %\}/);
+      assert.match(template, /change it in <code>src\/app-bundle\/Resources\/views\/venue\/index\.html\.twig<\/code>/);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+});

@@ -11,12 +11,17 @@ export interface MakerPaths {
   readonly templateDir: string;
   /** The layout a generated template extends when it exists in `templateDir`; otherwise the template is a whole page. */
   readonly baseTemplate: string;
+  /** The Twig namespace of `templateDir` when it is a bundle's `Resources/views` (`App` → `@App/base.html.twig`). */
+  readonly templateNamespace?: string;
 }
 
 /** Writes a controller and its template; returns what to print. */
 export function makeController(projectDir: string, paths: MakerPaths, name: string): string {
   const controller = className(name, 'Controller');
   const base = controller.slice(0, -'Controller'.length);
+  const template = join(paths.templateDir, templateDirectory(controller), 'index.html.twig');
+  const hasBase = existsSync(join(projectDir, paths.templateDir, paths.baseTemplate));
+  const layout = paths.templateNamespace === undefined ? paths.baseTemplate : `@${paths.templateNamespace}/${paths.baseTemplate}`;
   const files = {
     [join(paths.controllerDir, `${kebabCase(controller)}.ts`)]: controllerSource({
       className: controller,
@@ -24,10 +29,7 @@ export function makeController(projectDir: string, paths: MakerPaths, name: stri
       routeName: `app_${templateDirectory(controller)}`,
       title: kebabCase(base).replaceAll('-', ' ').replace(/^./, (first) => first.toUpperCase()),
     }),
-    [join(paths.templateDir, templateDirectory(controller), 'index.html.twig')]: actionTemplate(
-      controller,
-      existsSync(join(projectDir, paths.templateDir, paths.baseTemplate)) ? paths.baseTemplate : undefined,
-    ),
+    [template]: actionTemplate(controller, template, hasBase ? layout : undefined),
   };
   return `${writeNew(projectDir, files)}\n Next: add ${controller} to the controllers your bundle registers, then open /${kebabCase(base)}.\n`;
 }

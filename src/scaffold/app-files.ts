@@ -35,7 +35,7 @@ export function appFiles(names: AppNames, options: AppFileOptions): AppFile[] {
     { path: 'src/controller/home-controller.ts', content: controllerSource({ className: 'HomeController', path: '/', routeName: 'app_home', title }) },
     { path: 'src/event-subscriber/security-headers-subscriber.ts', content: securityHeadersSubscriber },
     { path: 'templates/base.html.twig', content: baseTemplate },
-    { path: 'templates/home/index.html.twig', content: actionTemplate('HomeController', 'base.html.twig') },
+    { path: 'templates/home/index.html.twig', content: actionTemplate('HomeController', 'templates/home/index.html.twig', 'base.html.twig') },
     { path: 'tests/home.test.ts', content: homeTest },
     { path: 'bin/console', content: consoleLauncher, executable: true },
     { path: 'bin/console.ts', content: consoleSource },
@@ -57,6 +57,8 @@ function packageJson(names: AppNames, options: AppFileOptions): string {
     },
     dependencies: { sluice: options.sluice },
     devDependencies: { '@types/node': options.nodeTypes, typescript: options.typescript },
+    // npm runs no install script it was not told to: esbuild's checks its binary.
+    allowScripts: { esbuild: true },
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

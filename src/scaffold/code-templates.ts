@@ -36,8 +36,8 @@ export function templateDirectory(controllerClass: string): string {
 }
 
 /** The Twig template of a generated controller's action. */
-export function actionTemplate(className: string, base: string | undefined): string {
-  const body = `<h1>{{ title }}</h1>\n<p>This page comes from <code>${className}::index</code>; change its template in <code>templates/${templateDirectory(className)}/index.html.twig</code>.</p>\n`;
+export function actionTemplate(className: string, path: string, base: string | undefined): string {
+  const body = `<h1>{{ title }}</h1>\n<p>This page comes from <code>${className}::index</code>; change it in <code>${path}</code>.</p>\n`;
   if (base === undefined) {
     return `<!DOCTYPE html>\n<html>\n  <head><meta charset="UTF-8"><title>{{ title }}</title></head>\n  <body>\n${indent(body, 4)}  </body>\n</html>\n`;
   }
