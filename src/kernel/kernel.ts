@@ -22,6 +22,7 @@ import { Container } from './container.ts';
 import type { Bundle } from './bundle.ts';
 import { resolveFrameworkConfig, type FrameworkConfig, type FrameworkConfigInput } from './kernel-config.ts';
 import { configureLogging } from './configure-logging.ts';
+import { applyBundleConfiguration, registerTemplateNamespaces } from './apply-bundle-configuration.ts';
 
 export interface KernelOptions {
   /** `dev`, `prod`, `test` or any name the application's config knows. */
@@ -127,10 +128,13 @@ export abstract class Kernel implements HttpKernelInterface {
     configureLogging(this, logger, requestStack);
 
     this.#bundles = this.registerBundles();
+    const controllers = new Map<Bundle, ReturnType<typeof applyBundleConfiguration>>();
     for (const bundle of this.#bundles) {
       DebugClassLoader.checkClass(bundle.constructor);
+      controllers.set(bundle, applyBundleConfiguration(this, bundle.configure(this)));
       bundle.build(this);
     }
+    registerTemplateNamespaces(this, controllers);
     const dispatcher = container.get('event_dispatcher');
     this.#httpKernel = new HttpKernel(
       dispatcher,

@@ -1,10 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Bundle } from 'sluice';
-import type { Kernel } from 'sluice';
+import { Bundle, controller } from 'sluice';
+import type { BundleConfiguration, Container, Kernel } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
-import { loadRoutesFromControllers } from 'sluice/decorators';
 import { SqliteConnection } from 'sluice/persistence';
 import { registerTranslator } from 'sluice';
 import { Event, eventMetadata } from './entity/event.ts';
@@ -50,37 +49,41 @@ export class AppBundle extends Bundle {
     return dirname(fileURLToPath(import.meta.url));
   }
 
-  override build(kernel: Kernel): void {
-    const { container } = kernel;
+  /** The pages (the admin's only with a password), the pictures service and `app:setup`. */
+  override configure(kernel: Kernel): BundleConfiguration {
     const options = this.#options;
-    container.get('entity_manager').register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
+    const events = (container: Container): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
+    return {
+      services: {
+        'app.event_images': (container) => new EventImages({
+          bundleDir: join(this.path, 'Resources', 'public', 'images', 'events'),
+          installedDir: join(kernel.publicDir, 'bundles', this.shortName),
+          maxBytes: options.maxImageBytes,
+          published: () => container.find('static_files')?.refresh() ?? delay(options.staticIndexRefreshMs === 0 ? 0 : options.staticIndexRefreshMs + 250),
+        }),
+      },
+      // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
+      controllers: [
+        controller(HomeController, (container) => new HomeController(() => events(container))),
+        EventController,
+        ...(options.admin ? [
+          controller(SecurityController, (container) => new SecurityController(() => container.get('security.authentication_utils'))),
+          controller(AdminEventController, (container) => new AdminEventController({
+            events: () => events(container),
+            images: () => container.get('app.event_images'),
+            csrf: () => container.get('security.csrf_token_manager'),
+            templating: () => container.get('templating'),
+            path: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_PATH, container.get('router.request_context').current()),
+          })),
+        ] : []),
+      ],
+      commands: [registerSetupCommand],
+    };
+  }
+
+  override build(kernel: Kernel): void {
+    kernel.container.get('entity_manager').register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
     registerTranslator(kernel);
-
-    const events = (): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
-    container.factory('app.event_images', () => new EventImages({
-      bundleDir: join(this.path, 'Resources', 'public', 'images', 'events'),
-      installedDir: join(kernel.publicDir, 'bundles', this.shortName),
-      maxBytes: options.maxImageBytes,
-      published: () => container.find('static_files')?.refresh() ?? delay(options.staticIndexRefreshMs === 0 ? 0 : options.staticIndexRefreshMs + 250),
-    }));
-
-    const controllers = options.admin ? [HomeController, EventController, SecurityController, AdminEventController] : [HomeController, EventController];
-    kernel.routes.addCollection(loadRoutesFromControllers(controllers));
-    kernel.controllers.registerClass(HomeController, () => new HomeController(events));
-    kernel.controllers.registerClass(EventController);
-    if (options.admin) {
-      kernel.controllers.registerClass(SecurityController, () => new SecurityController(() => container.get('security.authentication_utils')));
-      kernel.controllers.registerClass(AdminEventController, () => new AdminEventController({
-        events,
-        images: () => container.get('app.event_images'),
-        csrf: () => container.get('security.csrf_token_manager'),
-        templating: () => container.get('templating'),
-        path: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_PATH, container.get('router.request_context').current()),
-      }));
-    }
-    // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
-    container.get('templating.controller_bundles').register(this, ...controllers);
-    kernel.commands.push(registerSetupCommand);
   }
 
   /** SQLite answers synchronously: the table and the first events exist before the first request. */
