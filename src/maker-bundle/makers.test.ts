@@ -14,10 +14,10 @@ describe('the makers', () => {
 
   it('make:controller writes a controller with a route and its guessed template', () => {
     const output = makeController(project, paths, 'BlogPost');
-    assert.equal(output, ' created: src/controller/blog-post-controller.ts\n created: templates/blog_post/index.html.twig\n\n Next: add BlogPostController to the controllers your bundle registers, then open /blog-post.\n');
+    assert.equal(output, ' created: src/controller/blog-post-controller.ts\n created: templates/blog_post/index.html.twig\n\n Next: add BlogPostController to the controllers of your bundle\'s configure(), then open /blog-post.\n');
     const source = readFileSync(join(project, 'src/controller/blog-post-controller.ts'), 'utf8');
     assert.match(source, /export class BlogPostController \{/);
-    assert.match(source, /@Route\('\/blog-post', \{ name: 'app_blog_post' \}\)\n {2}@Template\(\)\n {2}index\(\): object \{\n {4}return \{ title: 'Blog post' \};/);
+    assert.match(source, /@Route\('\/blog-post', \{ name: 'app_blog_post' \}\)\n {2}@Template\('blog_post\/index\.html\.twig'\)\n {2}index\(\): object \{\n {4}return \{ title: 'Blog post' \};/);
     assert.match(readFileSync(join(project, 'templates/blog_post/index.html.twig'), 'utf8'), /^<!DOCTYPE html>/, 'a whole page without a base template');
   });
 
@@ -61,6 +61,7 @@ describe('the makers in a bundle\'s directories', () => {
       writeFileSync(join(project, views, 'base.html.twig'), '{% block body %}{% endblock %}');
       const output = makeController(project, { ...paths, controllerDir: 'src/app-bundle/controller', templateDir: views, templateNamespace: 'App' }, 'Venue');
       assert.match(output, /^ created: src\/app-bundle\/controller\/venue-controller\.ts\n created: src\/app-bundle\/Resources\/views\/venue\/index\.html\.twig\n/);
+      assert.match(readFileSync(join(project, 'src/app-bundle/controller/venue-controller.ts'), 'utf8'), /@Template\('@App\/venue\/index\.html\.twig'\)/);
       const template = readFileSync(join(project, views, 'venue/index.html.twig'), 'utf8');
       assert.match(template, /^\{% extends '@App\/base\.html\.twig' %\}/);
       assert.match(template, /change it in <code>src\/app-bundle\/Resources\/views\/venue\/index\.html\.twig<\/code>/);

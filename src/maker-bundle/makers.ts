@@ -28,17 +28,18 @@ export function makeController(projectDir: string, paths: MakerPaths, name: stri
       path: `/${kebabCase(base)}`,
       routeName: `app_${templateDirectory(controller)}`,
       title: kebabCase(base).replaceAll('-', ' ').replace(/^./, (first) => first.toUpperCase()),
+      template: `${paths.templateNamespace === undefined ? '' : `@${paths.templateNamespace}/`}${templateDirectory(controller)}/index.html.twig`,
     }),
     [template]: actionTemplate(controller, template, hasBase ? layout : undefined),
   };
-  return `${writeNew(projectDir, files)}\n Next: add ${controller} to the controllers your bundle registers, then open /${kebabCase(base)}.\n`;
+  return `${writeNew(projectDir, files)}\n Next: add ${controller} to the controllers of your bundle's configure(), then open /${kebabCase(base)}.\n`;
 }
 
 /** Writes a kernel.response subscriber; returns what to print. */
 export function makeSubscriber(projectDir: string, paths: MakerPaths, name: string): string {
   const subscriber = className(name, 'Subscriber');
   const files = { [join(paths.subscriberDir, `${kebabCase(subscriber)}.ts`)]: subscriberSource(subscriber) };
-  return `${writeNew(projectDir, files)}\n Next: register it in your bundle's build(): kernel.dispatcher.addSubscriber(new ${subscriber}()).\n`;
+  return `${writeNew(projectDir, files)}\n Next: add new ${subscriber}() to the subscribers of your bundle's configure().\n`;
 }
 
 /** Writes the files, none of which may exist (checked for all before any is written). */

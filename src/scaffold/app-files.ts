@@ -32,11 +32,11 @@ export function appFiles(names: AppNames, options: AppFileOptions): AppFile[] {
     { path: 'README.md', content: readme(names) },
     { path: 'src/kernel.ts', content: kernel(names) },
     { path: `src/${names.fileName}-bundle.ts`, content: bundleSource(bundle) },
-    { path: 'src/controller/home-controller.ts', content: controllerSource({ className: 'HomeController', path: '/', routeName: 'app_home', title }) },
+    { path: 'src/controller/home-controller.ts', content: controllerSource({ className: 'HomeController', path: '/', routeName: 'app_home', title, template: 'home/index.html.twig' }) },
     { path: 'src/event-subscriber/security-headers-subscriber.ts', content: securityHeadersSubscriber },
     { path: 'templates/base.html.twig', content: baseTemplate },
     { path: 'templates/home/index.html.twig', content: actionTemplate('HomeController', 'templates/home/index.html.twig', 'base.html.twig') },
-    { path: 'tests/home.test.ts', content: homeTest },
+    { path: 'tests/home.test.ts', content: homeTest(names.className) },
     { path: 'bin/console', content: consoleLauncher, executable: true },
     { path: 'bin/console.ts', content: consoleSource },
     { path: 'bin/serve.ts', content: serveSource },
@@ -143,19 +143,20 @@ export function createKernel(environment = process.env.APP_ENV ?? 'dev', debug =
 }
 
 function bundleSource(bundle: string): string {
-  return `import { Bundle, type Kernel } from 'sluice';
-import { loadRoutesFromControllers } from 'sluice/decorators';
+  return `import { Bundle, type BundleConfiguration } from 'sluice';
 import { HomeController } from './controller/home-controller.ts';
 import { SecurityHeadersSubscriber } from './event-subscriber/security-headers-subscriber.ts';
 
-/** What the application brings: add a new controller to \`controllers\`, a new subscriber to \`build\`. */
+/**
+ * What the application brings, declared once: the kernel loads the controllers' routes and
+ * registers them, and adds the subscribers. A new controller or subscriber joins its list.
+ */
 export class ${bundle} extends Bundle {
-  static readonly controllers = [HomeController];
-
-  override build(kernel: Kernel): void {
-    kernel.routes.addCollection(loadRoutesFromControllers(${bundle}.controllers));
-    for (const controller of ${bundle}.controllers) kernel.controllers.registerClass(controller);
-    kernel.dispatcher.addSubscriber(new SecurityHeadersSubscriber());
+  override configure(): BundleConfiguration {
+    return {
+      controllers: [HomeController],
+      subscribers: [new SecurityHeadersSubscriber()],
+    };
   }
 }
 `;
@@ -165,7 +166,7 @@ const securityHeadersSubscriber = `import { KernelEvents, type EventSubscriber, 
 
 /** Asks browsers not to guess content types and not to frame the pages elsewhere. */
 export class SecurityHeadersSubscriber implements EventSubscriber {
-  getSubscribedEvents(): SubscribedEvents {
+  getSubscribedEvents(): SubscribedEvents<SecurityHeadersSubscriber> {
     return { [KernelEvents.RESPONSE]: 'onKernelResponse' };
   }
 
@@ -190,34 +191,29 @@ const baseTemplate = `<!DOCTYPE html>
 </html>
 `;
 
-const homeTest = `import { describe, it } from 'node:test';
+function homeTest(className: string): string {
+  return `import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Request } from 'sluice';
+import { createClient } from 'sluice/testing';
 import { createKernel } from '../src/kernel.ts';
 
 describe('the home page', () => {
+  const kernel = createKernel('test', false);
+  after(() => kernel.shutdown());
+
   it('welcomes the visitor, with the security headers', async () => {
-    const kernel = createKernel('test', false);
-    try {
-      const response = await kernel.handle(Request.create('/'));
-      assert.equal(response.statusCode, 200);
-      assert.match(String(response.content), /<h1>Welcome to /);
-      assert.equal(response.headers.get('X-Content-Type-Options'), 'nosniff');
-    } finally {
-      await kernel.shutdown();
-    }
+    const response = await createClient(kernel).get('/');
+    assert.equal(response.status, 200);
+    assert.equal(response.select('h1').text(), 'Welcome to ${className}');
+    assert.equal(response.header('X-Content-Type-Options'), 'nosniff');
   });
 
   it('answers 404 for a page that does not exist', async () => {
-    const kernel = createKernel('test', false);
-    try {
-      assert.equal((await kernel.handle(Request.create('/nothing-here'))).statusCode, 404);
-    } finally {
-      await kernel.shutdown();
-    }
+    assert.equal((await createClient(kernel).get('/nothing-here')).status, 404);
   });
 });
 `;
+}
 
 // Plain JavaScript (an ES module, as package.json says): registers the TypeScript loader, then runs the console.
 const consoleLauncher = `#!/usr/bin/env node

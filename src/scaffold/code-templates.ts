@@ -12,17 +12,18 @@ export interface ControllerParts {
   readonly routeName: string;
   /** What the page says, for the template's variables. */
   readonly title: string;
+  /** The template's name, as Twig finds it: `blog_post/index.html.twig`, `@App/venue/index.html.twig`. */
+  readonly template: string;
 }
 
 /** A controller with one action, its route and its (guessed) template. */
-export function controllerSource({ className, path, routeName, title }: ControllerParts): string {
+export function controllerSource({ className, path, routeName, title, template }: ControllerParts): string {
   return `import { Route, Template } from 'sluice/decorators';
 
 /** ${title}. */
 export class ${className} {
-  // The template's name is guessed from the class and the method: ${templateDirectory(className)}/index.html.twig.
   @Route(${quote(path)}, { name: ${quote(routeName)} })
-  @Template()
+  @Template(${quote(template)})
   index(): object {
     return { title: ${quote(title)} };
   }
@@ -50,7 +51,8 @@ export function subscriberSource(className: string): string {
 
 /** Listens to kernel.response; see the events guide for the other kernel events. */
 export class ${className} implements EventSubscriber {
-  getSubscribedEvents(): SubscribedEvents {
+  // Typed with the class: an unknown event, or a method that does not take its event, fails to compile.
+  getSubscribedEvents(): SubscribedEvents<${className}> {
     return { [KernelEvents.RESPONSE]: 'onKernelResponse' };
   }
 

@@ -114,23 +114,37 @@ describe('a new application made from the packed framework', { skip }, () => {
       compilerOptions: { strict: true, noUncheckedIndexedAccess: true },
       include: ['.'],
     }));
-    writeFileSync(join(dir, 'uses-the-api.ts'), `import { Kernel, Request, Response, FrameworkBundle, KernelEvents, type Bundle, type ResponseEvent } from 'sluice';
-import { TestHandler } from 'sluice/testing';
+    writeFileSync(join(dir, 'uses-the-api.ts'), `import { Bundle, FrameworkBundle, Kernel, KernelEvents, Response, type BundleConfiguration, type EventSubscriber, type ResponseEvent, type SubscribedEvents } from 'sluice';
+import { createClient, type TestResponse } from 'sluice/testing';
+
+class Stamp implements EventSubscriber {
+  getSubscribedEvents(): SubscribedEvents<Stamp> {
+    return { [KernelEvents.RESPONSE]: 'onResponse' };
+  }
+
+  onResponse(event: ResponseEvent): void {
+    event.response.headers.set('X-Checked', 'yes');
+  }
+}
+
+class StrictBundle extends Bundle {
+  override configure(): BundleConfiguration {
+    return { subscribers: [new Stamp()] };
+  }
+}
 
 class StrictKernel extends Kernel {
   registerBundles(): Bundle[] {
-    return [new FrameworkBundle()];
+    return [new FrameworkBundle(), new StrictBundle()];
   }
 }
 
 const kernel = new StrictKernel({ environment: 'test', debug: false, projectDir: process.cwd() });
-kernel.boot();
-kernel.dispatcher.addListener(KernelEvents.RESPONSE, (event: ResponseEvent) => event.response.headers.set('X-Checked', 'yes'));
-const response: Response = await kernel.handle(Request.create('/'));
-const status: number = response.statusCode;
-const handler = new TestHandler();
-const messages: string[] = handler.messages;
-export { status, messages };
+const response: TestResponse = await createClient(kernel).get('/', { headers: { Accept: 'text/html' } });
+const status: number = response.status;
+const checked: string | undefined = response.header('X-Checked');
+const made: Response = new Response('ok', 201);
+export { status, checked, made };
 `);
     await run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', dir], app);
     // and the check checks: a wrong type there is an error
