@@ -91,7 +91,7 @@ const tsconfig = `${JSON.stringify(
 function readme(names: AppNames): string {
   return `# ${names.className}
 
-A web application on [Sluice](https://www.npmjs.com/package/sluice).
+A web application on Sluice.
 
 \`\`\`sh
 npm install && npm start          # serve the app on http://127.0.0.1:8000 (PORT and HOST change it)
