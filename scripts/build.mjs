@@ -25,6 +25,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
+import { init as lexerReady, parse as parseModule } from 'es-module-lexer';
 import { transformOptions } from './typescript-hooks.mjs';
 import { typescriptFiles } from './typescript-files.mjs';
 
@@ -45,16 +46,30 @@ const ownUrl = '__sourceUrl__()';
  * JavaScript for one module. Relative `.ts` specifiers become `.js` (same length); each
  * `import.meta.url` becomes a call to a hoisted function appended after the code (so no
  * line above it moves) that answers the .ts file's address, relative to the output.
+ * Both are found by a lexer, so the same text inside a string (the sources `sluice new`
+ * writes) is left as it is.
  */
 export async function compileModule(sourcePath, outPath) {
   // the .ts file as seen from the output: the map's source and import.meta.url's target
   const back = toPosix(relative(dirname(outPath), sourcePath));
   const result = await transform(await readFile(sourcePath, 'utf8'), transformOptions(back, 'external'));
-  let code = result.code.replace(tsSpecifier, (_, quote, path) => `${quote}${path}.js${quote}`);
-  if (code.includes('import.meta.url')) {
-    code = code.replaceAll('import.meta.url', ownUrl);
-    code += `function __sourceUrl__() {\n  return new URL(${JSON.stringify(back)}, import.meta.url).href;\n}\n`;
+  await lexerReady;
+  const [imports] = parseModule(result.code);
+  let code = result.code;
+  let ownUrlUsed = false;
+  // From the last to the first, so the positions still to edit stay right.
+  for (const { n: specifier, s: start, e: end, d: kind } of [...imports].reverse()) {
+    if (kind === -2) {
+      if (code.startsWith('.url', end)) {
+        code = code.slice(0, start) + ownUrl + code.slice(end + '.url'.length);
+        ownUrlUsed = true;
+      }
+    } else if (specifier !== undefined && /^\.\.?\/.*\.ts$/.test(specifier)) {
+      const at = code.lastIndexOf(specifier, end) + specifier.length - '.ts'.length;
+      code = `${code.slice(0, at)}.js${code.slice(at + '.ts'.length)}`;
+    }
   }
+  if (ownUrlUsed) code += `function __sourceUrl__() {\n  return new URL(${JSON.stringify(back)}, import.meta.url).href;\n}\n`;
   return { code: `${code}//# sourceMappingURL=${basename(outPath)}.map\n`, map: result.map };
 }
 

@@ -40,6 +40,15 @@ describe('npm run build', () => {
     assert.doesNotMatch(code, /__name\(/);
   });
 
+  it('rewrites imports and import.meta.url only where they are code, not inside strings', async () => {
+    const code = readFileSync(join(outDir, 'src', 'scaffold', 'app-files.js'), 'utf8');
+    assert.match(code, /^import \{ actionTemplate, controllerSource \} from "\.\/code-templates\.js";$/m);
+    // the sources `sluice new` writes, kept as TypeScript imports them
+    assert.ok(code.includes("import { createKernel } from '../src/kernel.ts';"));
+    assert.ok(code.includes("export const projectDir = join(dirname(fileURLToPath(import.meta.url)), '..');"));
+    assert.doesNotMatch(code, /__sourceUrl__/);
+  });
+
   it('keeps import.meta.url the address of the .ts source, so files beside the sources are found', async () => {
     const module = (await import(pathToFileURL(join(outDir, 'app', 'src', 'create-kernel.js')).href)) as { projectDir: string };
     assert.equal(module.projectDir, join(root, 'app'));

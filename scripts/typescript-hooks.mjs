@@ -9,16 +9,19 @@ const target = `node${process.versions.node.split('.')[0]}`;
 
 /**
  * Imports of `sluice` and `sluice/*` resolve to the framework's TypeScript sources
- * (package.json's `sluice-source` condition) wherever this loader runs: the repository's
- * own application, tests and benchmarks use the sources as they are, while plain `node`
- * (a production build, or an application that installed the package) gets the compiled
- * JavaScript of the `default` condition.
+ * (package.json's `sluice-source` condition) when this loader runs from the repository:
+ * its own application, tests and benchmarks use the sources as they are. Installed as a
+ * package (under node_modules), the loader only compiles the application's own files, and
+ * the framework is its compiled JavaScript (the `default` condition), as plain `node` gets
+ * it: modules under node_modules are never transformed here.
  */
 export async function resolve(specifier, context, nextResolve) {
+  if (INSTALLED) return nextResolve(specifier, context);
   return nextResolve(specifier, { ...context, conditions: [...context.conditions, SOURCE_CONDITION] });
 }
 
 const SOURCE_CONDITION = 'sluice-source';
+const INSTALLED = import.meta.url.includes('/node_modules/');
 
 /**
  * A `.ts` module outside node_modules is stripped of its types by esbuild, one file at a

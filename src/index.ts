@@ -5,6 +5,7 @@
 // sluice/testing (docs/guide/README.md lists what each one holds).
 export { Kernel, type KernelOptions, type CommandRegistration } from './kernel/kernel.ts';
 export { Bundle } from './kernel/bundle.ts';
+export { controller, type BundleConfiguration, type ControllerClass, type ControllerWithFactory, type ServiceFactories } from './kernel/bundle-configuration.ts';
 export { Container, type ServiceMap } from './kernel/container.ts';
 export { HttpKernel } from './kernel/http-kernel.ts';
 export type { HttpKernelInterface } from './kernel/http-kernel-interface.ts';
@@ -23,7 +24,7 @@ export { HealthChecks, writableDirectory, HEALTH_PATHS, type HealthCheck, type H
 export * from './http/index.ts';
 export * from './exception/index.ts';
 export * from './event/index.ts';
-export { Event, EventDispatcher, isThenable, subscriptions, type EventDispatcherInterface, type EventMap, type EventSubscriber, type SubscribedEvents, type Listener, type ListenerFunction } from './event-dispatcher/index.ts';
+export { Event, EventDispatcher, isThenable, subscriptions, type EventDispatcherInterface, type EventMap, type EventSubscriber, type SubscribedEvents, type ListenerMethodOf, type Listener, type ListenerFunction } from './event-dispatcher/index.ts';
 
 export { FrameworkBundle } from './framework-bundle/framework-bundle.ts';
 export { FrameworkExtraBundle, type FrameworkExtraOptions } from './framework-extra-bundle/framework-extra-bundle.ts';

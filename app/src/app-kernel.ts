@@ -17,6 +17,14 @@ import { formatDatetimeFilter } from './app-bundle/twig/format-datetime.ts';
 import { appSettingsFor, instanceHeaders, type AppSettings } from '../config/config.ts';
 import { devBundles } from './dev-bundles.ts';
 
+/** Where the makers write in this application: AppBundle's directories, its templates in the `@App` namespace. */
+const makerPaths = {
+  controllerDir: 'src/app-bundle/controller',
+  subscriberDir: 'src/app-bundle/event-subscriber',
+  templateDir: 'src/app-bundle/Resources/views',
+  templateNamespace: 'App',
+};
+
 export interface AppKernelOptions extends KernelOptions {
   /** The application's settings; by default from the environment (see config/config.ts). */
   settings?: AppSettings;
@@ -72,6 +80,8 @@ export class AppKernel extends Kernel {
     }
     bundles.push(new CompressionBundle());
     bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
+    // make:controller and make:subscriber write into the bundle (commands only, no listener).
+    if (this.environment === 'dev') bundles.push(new (devBundles().MakerBundle)(makerPaths));
     bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage, accessTokens }));
     return bundles;
   }

@@ -1,11 +1,12 @@
 import type { WebProfilerBundle } from 'sluice/profiler';
-import type { WebServerBundle } from 'sluice/console';
+import type { MakerBundle, WebServerBundle } from 'sluice/console';
 import { debugByDefault } from '../config/config.ts';
 
 /** The bundles only a debug kernel of this application registers. */
 export interface DevBundles {
   readonly WebProfilerBundle: typeof WebProfilerBundle;
   readonly WebServerBundle: typeof WebServerBundle;
+  readonly MakerBundle: typeof MakerBundle;
 }
 
 let loaded: DevBundles | undefined;
@@ -21,7 +22,7 @@ export async function loadDevBundles(): Promise<DevBundles> {
     import('sluice/profiler'),
     import('sluice/console'),
   ]);
-  loaded = { WebProfilerBundle: profiler.WebProfilerBundle, WebServerBundle: server.WebServerBundle };
+  loaded = { WebProfilerBundle: profiler.WebProfilerBundle, WebServerBundle: server.WebServerBundle, MakerBundle: server.MakerBundle };
   return loaded;
 }
 

@@ -2,3 +2,4 @@
 // WebServerBundle that adds `server:run`.
 export { runConsole } from './console-application.ts';
 export { WebServerBundle } from '../web-server-bundle/web-server-bundle.ts';
+export { MakerBundle, type MakerBundleOptions } from '../maker-bundle/maker-bundle.ts';

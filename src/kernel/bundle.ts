@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kernel } from './kernel.ts';
+import type { BundleConfiguration } from './bundle-configuration.ts';
 
 /**
  * A package of features for a kernel: it registers services, listeners, routes,
@@ -31,7 +32,16 @@ export abstract class Bundle {
     return existsSync(dir) ? dir : undefined;
   }
 
-  /** Registers what the bundle brings. Runs once per kernel, in bundle order. */
+  /**
+   * Declares the bundle's controllers, subscribers, services and commands (see
+   * BundleConfiguration): the kernel registers them, routes and templates included,
+   * just before `build`. Runs once per kernel, in bundle order.
+   */
+  configure(_kernel: Kernel): BundleConfiguration {
+    return {};
+  }
+
+  /** Registers what the bundle brings beyond its configuration. Runs once per kernel, in bundle order. */
   build(_kernel: Kernel): void {}
 
   /** Runs after every bundle was built. */

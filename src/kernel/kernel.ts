@@ -28,6 +28,7 @@ import { isThenable } from '../event-dispatcher/listener.ts';
 export type DirectRoute = (request: Request) => MaybePromise<Response>;
 /** Work on every main response, outside the kernel's events (the request id, security headers, the access log). */
 export type ResponseFinisher = (request: Request, response: Response, startedAt: number) => void;
+import { applyBundleConfiguration, registerTemplateNamespaces } from './apply-bundle-configuration.ts';
 
 export interface KernelOptions {
   /** `dev`, `prod`, `test` or any name the application's config knows. */
@@ -151,10 +152,13 @@ export abstract class Kernel implements HttpKernelInterface {
     configureLogging(this, logger, requestStack);
 
     this.#bundles = this.registerBundles();
+    const controllers = new Map<Bundle, ReturnType<typeof applyBundleConfiguration>>();
     for (const bundle of this.#bundles) {
       DebugClassLoader.checkClass(bundle.constructor);
+      controllers.set(bundle, applyBundleConfiguration(this, bundle.configure(this)));
       bundle.build(this);
     }
+    registerTemplateNamespaces(this, controllers);
     const dispatcher = container.get('event_dispatcher');
     this.#httpKernel = new HttpKernel(
       dispatcher,

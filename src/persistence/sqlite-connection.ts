@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { loadDriver } from '../kernel/optional-driver.ts';
 import type { Connection } from './connection.ts';
 import { assertValidMetadata, type ColumnType, type EntityMetadata } from './entity-metadata.ts';
 import { SqliteRepository } from './sqlite-repository.ts';
@@ -14,7 +15,7 @@ export class SqliteConnection implements Connection {
 
   constructor(filename = ':memory:') {
     if (filename !== ':memory:' && filename !== '') mkdirSync(dirname(filename), { recursive: true });
-    this.db = new BetterSqlite3(filename);
+    this.db = new (loadDriver<typeof BetterSqlite3>('better-sqlite3'))(filename);
     // WAL lets the processes of a cluster read while one writes.
     if (filename !== ':memory:' && filename !== '') this.db.pragma('journal_mode = WAL');
   }

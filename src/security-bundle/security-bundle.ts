@@ -35,6 +35,8 @@ declare module '../kernel/container.ts' {
     'security.csrf_token_manager': CsrfTokenManager;
     'security.access_decision_manager': AccessDecisionManager;
     'security.authentication_utils': AuthenticationUtils;
+    /** Keeps a login in the session (the test client's `loginUser` uses it too). */
+    'security.session_authenticator': SessionAuthenticator;
   }
 }
 
@@ -92,6 +94,7 @@ export class SecurityBundle extends Bundle {
     container.set('security.csrf_token_manager', csrf);
     container.set('security.access_decision_manager', decisionManager);
     container.set('security.authentication_utils', new AuthenticationUtils());
+    container.set('security.session_authenticator', sessions);
     kernel.argumentValueResolvers.push(new UserValueResolver(config.userClasses));
 
     // Priority 1: the check path is usually the login page's own path, and the POST must

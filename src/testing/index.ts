@@ -2,3 +2,8 @@
 // PostgreSQL tests get a schema of their own.
 export { createTestSchema, postgresSkipReason, POSTGRES_TEST_URL } from './postgres-test-schema.ts';
 export { TestHandler } from '../log/test-handler.ts';
+export { createClient, KernelBrowser, type ClientOptions, type RequestOptions, type QueryValue } from './kernel-browser.ts';
+export { TestResponse } from './test-response.ts';
+export { RequestProfile } from './request-profile.ts';
+export { CookieJar } from './cookie-jar.ts';
+export type { UploadFile, FormValue } from './request-body.ts';

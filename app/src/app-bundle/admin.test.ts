@@ -4,7 +4,8 @@ import { existsSync, lstatSync, readFileSync, readdirSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { Event } from './entity/event.ts';
 import type { EventRepository } from './entity/event-repository.ts';
-import { Browser, hiddenValue, testApp, type TestApp } from '../test-support/app-test-kernel.ts';
+import { hiddenValue, testApp, type TestApp } from '../test-support/app-test-kernel.ts';
+import { createClient, type KernelBrowser, type UploadFile } from 'sluice/testing';
 import { projectDir } from '../create-kernel.ts';
 
 const bundleImages = join(projectDir, 'src', 'app-bundle', 'Resources', 'public', 'images', 'events');
@@ -39,63 +40,63 @@ describe('The admin area', () => {
   });
 
   /** A browser logged in as admin, through the login form. */
-  async function loggedIn(): Promise<Browser> {
-    const browser = new Browser(app.kernel);
+  async function loggedIn(): Promise<KernelBrowser> {
+    const browser = createClient(app.kernel);
     const page = await browser.get('/login');
-    const response = await browser.post('/login', { _username: 'admin', _password: 'secret-pass', _csrf_token: hiddenValue(String(page.content), '_csrf_token') });
-    assert.equal(response.statusCode, 302);
+    const response = await browser.post('/login', { form: { _username: 'admin', _password: 'secret-pass', _csrf_token: hiddenValue(page, '_csrf_token') } });
+    assert.equal(response.status, 302);
     return browser;
   }
 
   /** The create form's fields, valid, with a fresh CSRF token. */
-  async function newEventForm(browser: Browser, fields: Record<string, string> = {}): Promise<Record<string, string>> {
+  async function newEventForm(browser: KernelBrowser, fields: Record<string, string> = {}): Promise<Record<string, string>> {
     const page = await browser.get('/admin/events/new');
-    assert.equal(page.statusCode, 200);
-    return { title: 'Admin test fair', venue: 'Market square', starts_at: '2031-06-01T18:30', description: 'Stalls and music.', _token: hiddenValue(String(page.content), '_token'), ...fields };
+    assert.equal(page.status, 200);
+    return { title: 'Admin test fair', venue: 'Market square', starts_at: '2031-06-01T18:30', description: 'Stalls and music.', _token: hiddenValue(page, '_token'), ...fields };
   }
 
-  const image = (bytes: Buffer = jpeg, name = 'photo.jpg', type = 'image/jpeg') => ({ image: { name, type, bytes } });
+  const image = (content: Buffer = jpeg, name = 'photo.jpg', type = 'image/jpeg'): Record<string, UploadFile> => ({ image: { name, type, content } });
 
   it('sends anonymous visitors to the login page, then back to the page they asked for', async () => {
-    const browser = new Browser(app.kernel);
+    const browser = createClient(app.kernel);
     const response = await browser.get('/admin/events');
-    assert.equal(response.statusCode, 302);
+    assert.equal(response.status, 302);
     assert.equal(response.headers.get('Location'), 'http://localhost/login');
     const page = await browser.get('/login');
-    assert.match(String(page.content), /<input type="text" name="_username" value=""/);
-    const login = await browser.post('/login', { _username: 'admin', _password: 'secret-pass', _csrf_token: hiddenValue(String(page.content), '_csrf_token') });
+    assert.match(page.text(), /<input type="text" name="_username" value=""/);
+    const login = await browser.post('/login', { form: { _username: 'admin', _password: 'secret-pass', _csrf_token: hiddenValue(page, '_csrf_token') } });
     assert.equal(login.headers.get('Location'), 'http://localhost/admin/events');
     const list = await browser.get('/admin/events');
-    assert.equal(list.statusCode, 200);
-    assert.match(String(list.content), /<span class="user">admin<\/span>/);
+    assert.equal(list.status, 200);
+    assert.match(list.text(), /<span class="user">admin<\/span>/);
   });
 
   it('refuses a wrong password and shows why, keeping the username', async () => {
-    const browser = new Browser(app.kernel);
+    const browser = createClient(app.kernel);
     const page = await browser.get('/login');
-    await browser.post('/login', { _username: 'admin', _password: 'nope', _csrf_token: hiddenValue(String(page.content), '_csrf_token') });
-    const again = String((await browser.get('/login')).content);
+    await browser.post('/login', { form: { _username: 'admin', _password: 'nope', _csrf_token: hiddenValue(page, '_csrf_token') } });
+    const again = (await browser.get('/login')).text();
     assert.match(again, /<p class="error" role="alert">Invalid credentials\.<\/p>/);
     assert.match(again, /name="_username" value="admin"/);
-    assert.equal((await browser.get('/admin/events')).statusCode, 302);
+    assert.equal((await browser.get('/admin/events')).status, 302);
   });
 
   it('refuses a login without the form\'s CSRF token', async () => {
-    const browser = new Browser(app.kernel);
+    const browser = createClient(app.kernel);
     await browser.get('/login');
-    await browser.post('/login', { _username: 'admin', _password: 'secret-pass', _csrf_token: 'forged' });
-    assert.match(String((await browser.get('/login')).content), /Invalid CSRF token\./);
+    await browser.post('/login', { form: { _username: 'admin', _password: 'secret-pass', _csrf_token: 'forged' } });
+    assert.match((await browser.get('/login')).text(), /Invalid CSRF token\./);
   });
 
   it('creates an event with its image, says so, and shows it on the home page', async () => {
     const browser = await loggedIn();
     const before = (await events.all()).length;
-    const response = await browser.post('/admin/events/new', await newEventForm(browser), image());
-    assert.equal(response.statusCode, 302);
+    const response = await browser.post('/admin/events/new', { form: await newEventForm(browser), files: image() });
+    assert.equal(response.status, 302);
     assert.equal(response.headers.get('Location'), '/admin/events');
-    const list = String((await browser.get('/admin/events')).content);
+    const list = (await browser.get('/admin/events')).text();
     assert.match(list, /<p class="flash notice" role="status">Event created\.<\/p>/);
-    assert.ok(!String((await browser.get('/admin/events')).content).includes('Event created.'), 'a flash is shown once');
+    assert.ok(!(await browser.get('/admin/events')).text().includes('Event created.'), 'a flash is shown once');
 
     const all = await events.all();
     assert.equal(all.length, before + 1);
@@ -106,7 +107,7 @@ describe('The admin area', () => {
     if (isCopy(join(projectDir, 'public', 'bundles', 'app'))) {
       assert.ok(readFileSync(join(installedImages, created.image!)).equals(jpeg), 'copied into the installed assets');
     }
-    const home = String((await browser.get('/')).content);
+    const home = (await browser.get('/')).text();
     assert.ok(home.includes(`<img class="event-image" src="/bundles/app/images/events/${created.image}" alt="Picture of Admin test fair">`));
   });
 
@@ -124,9 +125,9 @@ describe('The admin area', () => {
       const browser = await loggedIn();
       const before = (await events.all()).length;
       const imagesBefore = uploadedByThisTest().length;
-      const response = await browser.post('/admin/events/new', await newEventForm(browser, fields), files);
-      assert.equal(response.statusCode, 422);
-      const html = String(response.content);
+      const response = await browser.post('/admin/events/new', { form: await newEventForm(browser, fields), files });
+      assert.equal(response.status, 422);
+      const html = response.text();
       assert.ok(html.includes(`<span class="error" id="${field}-error">${message}</span>`), html.slice(html.indexOf('<form'), html.indexOf('</form>')));
       assert.equal((await events.all()).length, before);
       assert.equal(uploadedByThisTest().length, imagesBefore, 'no image was kept');
@@ -135,16 +136,16 @@ describe('The admin area', () => {
 
   it('keeps what was typed in a form shown again', async () => {
     const browser = await loggedIn();
-    const html = String((await browser.post('/admin/events/new', await newEventForm(browser, { venue: '', title: 'Admin test <b>bold</b>' }), image())).content);
+    const html = (await browser.post('/admin/events/new', { form: await newEventForm(browser, { venue: '', title: 'Admin test <b>bold</b>' }), files: image() })).text();
     assert.ok(html.includes('name="title" value="Admin test &lt;b&gt;bold&lt;/b&gt;"'));
   });
 
   it('stores nothing for a form posted with a wrong CSRF token', async () => {
     const browser = await loggedIn();
     const before = (await events.all()).length;
-    const response = await browser.post('/admin/events/new', await newEventForm(browser, { _token: 'forged' }), image());
-    assert.equal(response.statusCode, 422);
-    assert.match(String(response.content), /<p class="error" role="alert">The form has expired; please submit it again\.<\/p>/);
+    const response = await browser.post('/admin/events/new', { form: await newEventForm(browser, { _token: 'forged' }), files: image() });
+    assert.equal(response.status, 422);
+    assert.match(response.text(), /<p class="error" role="alert">The form has expired; please submit it again\.<\/p>/);
     assert.equal((await events.all()).length, before);
   });
 
@@ -152,43 +153,51 @@ describe('The admin area', () => {
     const browser = await loggedIn();
     const event = (await events.find(2))!;
     const page = await browser.get('/admin/events/2/edit');
-    const html = String(page.content);
+    const html = page.text();
     assert.match(html, /name="title" value="Jazz night"/);
-    const response = await browser.post('/admin/events/2/edit', {
-      title: 'Jazz night (sold out)', venue: 'The Cellar', starts_at: '2031-07-14T21:00', description: '', _token: hiddenValue(html, '_token'),
-    });
-    assert.equal(response.statusCode, 302);
+    const response = await browser.post('/admin/events/2/edit', { form: {
+      title: 'Jazz night (sold out)', venue: 'The Cellar', starts_at: '2031-07-14T21:00', description: '', _token: hiddenValue(page, '_token'),
+    } });
+    assert.equal(response.status, 302);
     const edited = (await events.find(2))!;
     assert.deepEqual([edited.title, edited.image, edited.description], ['Jazz night (sold out)', 'jazz-night.JPG', '']);
     assert.ok(edited.updatedAt.getTime() >= event.updatedAt.getTime());
-    assert.match(String((await browser.get('/admin/events')).content), /Event updated\./);
+    assert.match((await browser.get('/admin/events')).text(), /Event updated\./);
   });
 
   it('refuses the token of another event\'s form', async () => {
     const browser = await loggedIn();
-    const other = hiddenValue(String((await browser.get('/admin/events/1/edit')).content), '_token');
-    const response = await browser.post('/admin/events/3/edit', { title: 'Hijacked', venue: 'x', starts_at: '2031-01-01T10:00', _token: other });
-    assert.equal(response.statusCode, 422);
+    const other = hiddenValue(await browser.get('/admin/events/1/edit'), '_token');
+    const response = await browser.post('/admin/events/3/edit', { form: { title: 'Hijacked', venue: 'x', starts_at: '2031-01-01T10:00', _token: other } });
+    assert.equal(response.status, 422);
     assert.equal((await events.find(3))!.title, 'Photography workshop');
+  });
+
+  it('lets a test log the admin in without the form (the test client\'s loginUser)', async () => {
+    const browser = createClient(app.kernel);
+    await browser.loginUser('admin');
+    const list = await browser.get('/admin/events');
+    assert.equal(list.status, 200);
+    assert.equal(list.select('span.user').text(), 'admin');
   });
 
   it('answers 404 for the edit form of an unknown event', async () => {
     const browser = await loggedIn();
-    assert.equal((await browser.get('/admin/events/999/edit')).statusCode, 404);
+    assert.equal((await browser.get('/admin/events/999/edit')).status, 404);
   });
 
   it('logs out with the logout form, and the admin area asks for a login again', async () => {
     const browser = await loggedIn();
-    const html = String((await browser.get('/admin/events')).content);
-    const response = await browser.post('/logout', { _csrf_token: hiddenValue(html, '_csrf_token') });
-    assert.equal(response.statusCode, 302);
-    assert.equal((await browser.get('/admin/events')).statusCode, 302);
+    const list = await browser.get('/admin/events');
+    const response = await browser.post('/logout', { form: { _csrf_token: hiddenValue(list, '_csrf_token') } });
+    assert.equal(response.status, 302);
+    assert.equal((await browser.get('/admin/events')).status, 302);
   });
 
   it('refuses to log out without the logout token', async () => {
     const browser = await loggedIn();
-    assert.equal((await browser.post('/logout', { _csrf_token: 'forged' })).statusCode, 403);
-    assert.equal((await browser.get('/admin/events')).statusCode, 200);
+    assert.equal((await browser.post('/logout', { form: { _csrf_token: 'forged' } })).status, 403);
+    assert.equal((await browser.get('/admin/events')).status, 200);
   });
 });
 
@@ -196,8 +205,8 @@ describe('The admin area in prod without APP_ADMIN_PASSWORD', () => {
   it('does not exist: no login page, no admin pages', async () => {
     const app = testApp('prod', { adminPassword: undefined });
     try {
-      const browser = new Browser(app.kernel);
-      assert.deepEqual([(await browser.get('/login')).statusCode, (await browser.get('/admin/events')).statusCode, (await browser.get('/')).statusCode], [404, 404, 200]);
+      const browser = createClient(app.kernel);
+      assert.deepEqual([(await browser.get('/login')).status, (await browser.get('/admin/events')).status, (await browser.get('/')).status], [404, 404, 200]);
     } finally {
       await app.close();
     }

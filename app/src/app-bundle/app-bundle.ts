@@ -1,10 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Bundle, writableDirectory } from 'sluice';
-import type { Kernel } from 'sluice';
+import { Bundle, controller, writableDirectory } from 'sluice';
+import type { BundleConfiguration, Container, Kernel } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
-import { loadRoutesFromControllers } from 'sluice/decorators';
 import { migrationCommands, Migrator, type SqliteConnection } from 'sluice/persistence';
 import { appMigrations } from './migration/app-migrations.ts';
 import { AccessTokenRecord, accessTokenMetadata, type StoredAccessTokens } from 'sluice/security';
@@ -67,57 +66,55 @@ export class AppBundle extends Bundle {
     return dirname(fileURLToPath(import.meta.url));
   }
 
-  override build(kernel: Kernel): void {
-    const { container } = kernel;
+  /** The pages (the admin's only with a password), the pictures service and `app:setup`. */
+  override configure(kernel: Kernel): BundleConfiguration {
     const options = this.#options;
-    container.get('entity_manager').register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
-    container.get('entity_manager').register(AccessTokenRecord, accessTokenMetadata);
-    container.set('app.access_tokens', options.accessTokens);
-    registerTranslator(kernel);
-
-    const events = (): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
-    const local = {
+    const events = (container: Container): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
+    const local = (container: Container) => ({
       bundleDir: join(this.path, 'Resources', 'public', 'images', 'events'),
       installedDir: join(kernel.publicDir, 'bundles', this.shortName),
       published: () => container.find('static_files')?.refresh() ?? delay(options.staticIndexRefreshMs === 0 ? 0 : options.staticIndexRefreshMs + 250),
-    };
-    container.factory('app.picture_store', () => (this.#pictureStore = createPictureStore(options.storage, local, () => container.get('entity_manager'), kernel.projectDir)));
-    container.factory('app.event_images', () => new EventImages({ store: container.get('app.picture_store'), maxBytes: options.maxImageBytes }));
-
+    });
     const shared = isSharedStorage(options.storage);
-    const controllers = [
-      ...(options.admin ? [HomeController, EventController, SecurityController, AdminEventController] : [HomeController, EventController]),
-      ...(shared ? [PictureController] : []),
-    ];
-    if (shared) {
-      // The bundle's own pictures (the first events') are the same on every instance: the fallback.
-      const shipped = new LocalPictureStore({ ...local, published: async () => {} });
-      kernel.controllers.registerClass(PictureController, () => new PictureController(() => [container.get('app.picture_store'), shipped]));
-    }
-    kernel.routes.addCollection(loadRoutesFromControllers(controllers));
-    kernel.controllers.registerClass(HomeController, () => new HomeController(events));
-    kernel.controllers.registerClass(EventController);
-    kernel.routes.addCollection(loadRoutesFromControllers([ApiEventController]));
-    kernel.controllers.registerClass(ApiEventController, () => new ApiEventController({
-      events,
-      images: () => container.get('app.event_images'),
-      url: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_URL, container.get('router.request_context').current()),
-    }));
-    if (options.admin) {
-      kernel.controllers.registerClass(SecurityController, () => new SecurityController(() => container.get('security.authentication_utils')));
-      kernel.controllers.registerClass(AdminEventController, () => new AdminEventController({
-        events,
-        images: () => container.get('app.event_images'),
-        csrf: () => container.get('security.csrf_token_manager'),
-        templating: () => container.get('templating'),
-        path: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_PATH, container.get('router.request_context').current()),
-      }));
-    }
-    // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
-    container.get('templating.controller_bundles').register(this, ...controllers);
-    kernel.commands.push(registerSetupCommand, registerTokenCreateCommand(options.accessTokens), migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations)));
+    return {
+      services: {
+        'app.access_tokens': () => options.accessTokens,
+        'app.picture_store': (container) => (this.#pictureStore = createPictureStore(options.storage, local(container), () => container.get('entity_manager'), kernel.projectDir)),
+        'app.event_images': (container) => new EventImages({ store: container.get('app.picture_store'), maxBytes: options.maxImageBytes }),
+      },
+      // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
+      controllers: [
+        controller(HomeController, (container) => new HomeController(() => events(container))),
+        EventController,
+        ...(options.admin ? [
+          controller(SecurityController, (container) => new SecurityController(() => container.get('security.authentication_utils'))),
+          controller(AdminEventController, (container) => new AdminEventController({
+            events: () => events(container),
+            images: () => container.get('app.event_images'),
+            csrf: () => container.get('security.csrf_token_manager'),
+            templating: () => container.get('templating'),
+            path: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_PATH, container.get('router.request_context').current()),
+          })),
+        ] : []),
+        // The bundle's own pictures (the first events') are the same on every instance: the fallback.
+        ...(shared ? [controller(PictureController, (container) => new PictureController(() => [container.get('app.picture_store'), new LocalPictureStore({ ...local(container), published: async () => {} })]))] : []),
+        controller(ApiEventController, (container) => new ApiEventController({
+          events: () => events(container),
+          images: () => container.get('app.event_images'),
+          url: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_URL, container.get('router.request_context').current()),
+        })),
+      ],
+      commands: [registerSetupCommand, registerTokenCreateCommand(options.accessTokens), migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations))],
+    };
+  }
+
+  override build(kernel: Kernel): void {
+    const entities = kernel.container.get('entity_manager');
+    entities.register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
+    entities.register(AccessTokenRecord, accessTokenMetadata);
+    registerTranslator(kernel);
     // Uploaded pictures are written there: an instance that cannot is not ready.
-    container.get('health_checks').add('uploads', writableDirectory(join(this.path, 'Resources', 'public', 'images', 'events')));
+    kernel.container.get('health_checks').add('uploads', writableDirectory(join(this.path, 'Resources', 'public', 'images', 'events')));
   }
 
   override async shutdown(): Promise<void> {

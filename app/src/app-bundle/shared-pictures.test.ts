@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestSchema, postgresSkipReason } from 'sluice/testing';
-import { Browser, hiddenValue, testApp, type TestApp } from '../test-support/app-test-kernel.ts';
+import { createClient } from 'sluice/testing';
+import { hiddenValue, testApp, type TestApp } from '../test-support/app-test-kernel.ts';
 import { setUpSchema } from './entity/event-schema.ts';
 import { projectDir } from '../create-kernel.ts';
 
@@ -31,38 +32,38 @@ describe('Pictures in PostgreSQL (APP_STORAGE=database)', { skip }, () => {
 
   it('stores an upload in the database, not on this disk, and the other instance serves it', async () => {
     const imagesBefore = readdirSync(bundleImages).length;
-    const browser = new Browser(app.kernel);
+    const browser = createClient(app.kernel);
     const login = await browser.get('/login');
-    await browser.post('/login', { _username: 'admin', _password: 'secret-pass', _csrf_token: hiddenValue(String(login.content), '_csrf_token') });
+    await browser.post('/login', { form: { _username: 'admin', _password: 'secret-pass', _csrf_token: hiddenValue(login, '_csrf_token') } });
     const form = await browser.get('/admin/events/new');
-    const fields = { title: 'Shared fair', venue: 'Square', starts_at: '2031-06-01T18:30', description: '', _token: hiddenValue(String(form.content), '_token') };
-    assert.equal((await browser.post('/admin/events/new', fields, { image: { name: 'p.jpg', type: 'image/jpeg', bytes: jpeg } })).statusCode, 302);
+    const fields = { title: 'Shared fair', venue: 'Square', starts_at: '2031-06-01T18:30', description: '', _token: hiddenValue(form, '_token') };
+    assert.equal((await browser.post('/admin/events/new', { form: fields, files: { image: { name: 'p.jpg', type: 'image/jpeg', content: jpeg } } })).status, 302);
     assert.equal(readdirSync(bundleImages).length, imagesBefore, 'nothing written under the bundle');
 
-    const home = String((await new Browser(other.kernel).get('/')).content);
+    const home = (await createClient(other.kernel).get('/')).text();
     const src = /<img class="event-image" src="(\/pictures\/shared-fair-[0-9a-f]{8}\.JPG)"/.exec(home)?.[1];
     assert.ok(src, 'the home page links the picture under /pictures/');
-    const response = await new Browser(other.kernel).get(src);
-    assert.equal(response.statusCode, 200);
-    assert.ok(Buffer.from(response.content as Uint8Array).equals(jpeg));
+    const response = await createClient(other.kernel).get(src);
+    assert.equal(response.status, 200);
+    assert.ok(response.body.equals(jpeg));
     assert.equal(response.headers.get('content-type'), 'image/jpeg');
     assert.equal(response.headers.get('cache-control'), 'immutable, max-age=31536000, public');
     assert.match(response.headers.get('etag')!, /^"[A-Za-z0-9_-]+"$/);
   });
 
   it('answers a revalidation with the same ETag with 304 and no body', async () => {
-    const first = await new Browser(app.kernel).get('/pictures/jazz-night.JPG');
-    const again = await new Browser(other.kernel).get('/pictures/jazz-night.JPG', { 'if-none-match': first.headers.get('etag')! });
-    assert.equal(again.statusCode, 304);
+    const first = await createClient(app.kernel).get('/pictures/jazz-night.JPG');
+    const again = await createClient(other.kernel).get('/pictures/jazz-night.JPG', { headers: { 'if-none-match': first.headers.get('etag')! } });
+    assert.equal(again.status, 304);
   });
 
   it('serves the pictures shipped with the bundle, which the store does not hold', async () => {
-    const response = await new Browser(other.kernel).get('/pictures/jazz-night.JPG');
-    assert.equal(response.statusCode, 200);
-    assert.ok(Buffer.from(response.content as Uint8Array).equals(jpeg));
+    const response = await createClient(other.kernel).get('/pictures/jazz-night.JPG');
+    assert.equal(response.status, 200);
+    assert.ok(response.body.equals(jpeg));
   });
 
   it('answers 404 for a picture nobody stored', async () => {
-    assert.equal((await new Browser(other.kernel).get('/pictures/nobody-00000000.JPG')).statusCode, 404);
+    assert.equal((await createClient(other.kernel).get('/pictures/nobody-00000000.JPG')).status, 404);
   });
 });

@@ -1,0 +1,52 @@
+import type { Profile } from '../profiler/profile.ts';
+import type { LogEntryData, LogsData } from '../profiler/data-collector/logger-data-collector.ts';
+import type { CalledListenerData, EventsData } from '../profiler/data-collector/event-data-collector.ts';
+import type { TimeData } from '../profiler/data-collector/time-data-collector.ts';
+
+/**
+ * What the profiler collected for the test client's last request (the web profiler's
+ * panels, as data): its logs, the listeners called, the timeline. `profile` holds every
+ * collector's data for what these helpers do not cover.
+ */
+export class RequestProfile {
+  readonly profile: Profile;
+
+  constructor(profile: Profile) {
+    this.profile = profile;
+  }
+
+  get token(): string {
+    return this.profile.token;
+  }
+
+  get statusCode(): number {
+    return this.profile.statusCode;
+  }
+
+  /** The log entries of the request and its sub-requests (the Logs panel), in order. */
+  logs(): readonly LogEntryData[] {
+    return this.#collector<LogsData>('logs').entries;
+  }
+
+  /** Each log entry as `channel.LEVEL: message`, as the Logs panel shows it. */
+  logLines(): string[] {
+    return this.logs().map((entry) => `${entry.channel}.${entry.level}: ${entry.message}`);
+  }
+
+  /** The listeners the request called, in call order (`event`, `listener` as `Class::method`, priority, duration); sub-requests' with `main` false. */
+  calledListeners(): (CalledListenerData & { main: boolean })[] {
+    return this.#collector<EventsData>('events').requests.flatMap((request) => request.called.map((called) => ({ ...called, main: request.isMain })));
+  }
+
+  /** The timeline (the Performance panel): each kernel phase and listener, from the request's start. */
+  timeline(): TimeData {
+    return this.#collector<TimeData>('time');
+  }
+
+  #collector<T>(name: string): T {
+    const data = this.profile.getCollector<T | { error: string }>(name);
+    if (data === undefined) throw new Error(`The profile ${this.token} has no "${name}" data: the "${name}" data collector is not registered.`);
+    if (typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string') throw new Error(`The "${name}" data collector failed: ${data.error}`);
+    return data as T;
+  }
+}
