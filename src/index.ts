@@ -24,7 +24,8 @@ export { FrameworkExtraBundle, type FrameworkExtraOptions } from './framework-ex
 export { TemplatingBundle, type TemplatingConfig } from './templating-bundle/templating-bundle.ts';
 
 export type { Controller, ControllerFunction, ControllerTuple } from './controller/controller.ts';
-export type { ArgumentMetadata } from './controller/argument-metadata.ts';
+export { declareArguments, type ArgumentMetadata, type ArgumentDeclaration, type Declared } from './controller/argument-metadata.ts';
+export { UndeclaredArgumentsError } from './controller/undeclared-arguments-error.ts';
 export type { ArgumentValueResolver } from './controller/value-resolver/argument-value-resolver.ts';
 
 export { Session, type SessionOptions } from './session/session.ts';

@@ -14,7 +14,7 @@ import { ServiceUnavailableHttpException } from '../exception/service-unavailabl
 import { RequestType } from '../kernel/request-type.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
-import { declareArgumentTypes } from '../controller/argument-metadata.ts';
+import { declareArguments } from '../controller/argument-metadata.ts';
 
 class SubRequestKernel implements HttpKernelInterface {
   readonly handled: Array<{ request: Request; type: number; catchErrors: boolean }> = [];
@@ -102,7 +102,8 @@ describe('ErrorListener', () => {
   it('gives a FlattenException to an error controller that declares one, and the error itself otherwise', () => {
     class LegacyController { showAction(exception: FlattenException) { return exception; } }
     class ModernController { showAction(exception: Error) { return exception; } }
-    declareArgumentTypes(LegacyController.prototype.showAction, { exception: FlattenException });
+    declareArguments(LegacyController.prototype.showAction, { exception: FlattenException });
+    declareArguments(ModernController.prototype.showAction, { exception: Error });
     const error = new NotFoundHttpException('gone');
     const request = Request.create('/', 'GET', { attributes: { exception: error } });
     const kernel = new SubRequestKernel(() => new Response());

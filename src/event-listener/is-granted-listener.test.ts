@@ -14,6 +14,7 @@ import { RoleVoter } from '../security/authorization/voter/role-voter.ts';
 import { Voter } from '../security/authorization/voter/voter.ts';
 import { InMemoryUser } from '../security/user/in-memory-user.ts';
 import { PendingUser } from '../security/argument/pending-user.ts';
+import { Args } from '../decorators/args.ts';
 
 class Post {
   constructor(readonly author: string) {}
@@ -30,6 +31,7 @@ class PostVoter extends Voter {
 }
 
 class PostController {
+  @Args({ post: Post, request: Request })
   editAction(post: Post, request: Request): Response {
     return new Response(`${post.author} ${request.method}`);
   }
