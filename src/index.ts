@@ -48,3 +48,6 @@ export { LegacyDebug } from './debug/debug.ts';
 export { triggerDeprecation } from './error-handler/trigger-deprecation.ts';
 export { interpolate } from './log/interpolate.ts';
 export { formatLine } from './log/line-formatter.ts';
+
+export { loadEnv, envSource, type LoadEnvOptions, type LoadedEnv } from './config/load-env.ts';
+export { envInteger, envBoolean, InvalidEnvValueError, type IntegerOptions } from './config/env-value.ts';
