@@ -1,6 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { configFor } from './config.ts';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from 'sluice';
+import { appSettingsFor, configFor, debugByDefault } from './config.ts';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('The app configuration', () => {
   it('signs with APP_SECRET in prod', () => {
@@ -29,5 +34,18 @@ describe('The app configuration', () => {
 
   it('refuses an unknown environment, naming the known ones', () => {
     assert.throws(() => configFor('staging'), { message: 'Unknown environment "staging"; known: dev, test, prod.' });
+  });
+
+  it('documents its defaults in app/.env, the same as the settings without any variable', () => {
+    const env: NodeJS.ProcessEnv = {};
+    const loaded = loadEnv(appDir, 'test', { target: env });
+    assert.deepEqual(loaded.files, [join(appDir, '.env')]);
+    assert.deepEqual([env.APP_ENV, env.DATABASE_URL, env.PORT, env.APP_SECRET], ['dev', 'sqlite:var/data.db', '8000', '']);
+    assert.deepEqual(appSettingsFor('dev', env), appSettingsFor('dev', {}));
+  });
+
+  it('refuses an invalid value in one line naming the variable', () => {
+    assert.throws(() => appSettingsFor('dev', { APP_MAX_IMAGE_BYTES: 'lots' }), { message: 'APP_MAX_IMAGE_BYTES must be an integer of at least 1 (bytes), "lots" given.' });
+    assert.throws(() => debugByDefault('prod', { APP_DEBUG: 'maybe' }), { message: 'APP_DEBUG must be a boolean (1/0, true/false, on/off, yes/no), "maybe" given.' });
   });
 });

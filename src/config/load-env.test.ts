@@ -73,4 +73,13 @@ describe('loadEnv', () => {
     loadEnv(dir, 'test', { target });
     assert.deepEqual([target.B, target.C, target.D], ['env', 'test', 'env']);
   });
+
+  it('keeps a value set after a load as the real environment\'s', () => {
+    const dir = project(layered);
+    const target: NodeJS.ProcessEnv = {};
+    loadEnv(dir, 'dev', { target });
+    target.B = 'set by the process';
+    loadEnv(dir, 'test', { target });
+    assert.deepEqual([target.B, target.C], ['set by the process', 'test']);
+  });
 });

@@ -21,10 +21,12 @@ export interface LoadedEnv {
   readonly files: readonly string[];
 }
 
-/** Names the last load took from files, so a later load may replace them (they are not the real environment). */
-const LOADED_VARS = 'SLUICE_DOTENV_VARS';
-/** Which file each loaded variable came from, per target, for error messages. */
-const sources = new WeakMap<NodeJS.ProcessEnv, Map<string, string>>();
+/**
+ * What the last load set in each target, with the file each value came from: a later
+ * load may replace those (they are not the real environment) unless something changed
+ * them since. Kept in memory, so a child process sees everything it inherits as real.
+ */
+const loads = new WeakMap<NodeJS.ProcessEnv, Map<string, { value: string; file: string }>>();
 
 /**
  * Loads `.env` files from `dir` in Symfony's order: `.env`, `.env.local` (not in test),
@@ -38,9 +40,10 @@ const sources = new WeakMap<NodeJS.ProcessEnv, Map<string, string>>();
 export function loadEnv(dir: string, environment?: string, options: LoadEnvOptions = {}): LoadedEnv {
   const target = options.target ?? process.env;
   const envKey = options.envKey ?? 'APP_ENV';
-  const fromFiles = new Set((target[LOADED_VARS] ?? '').split(',').filter((name) => name !== ''));
+  const previous = loads.get(target) ?? new Map<string, { value: string; file: string }>();
+  const fromFiles = new Set([...previous].filter(([name, { value }]) => target[name] === value).map(([name]) => name));
   const real: Record<string, string> = {};
-  for (const [name, value] of Object.entries(target)) if (value !== undefined && !fromFiles.has(name) && name !== LOADED_VARS) real[name] = value;
+  for (const [name, value] of Object.entries(target)) if (value !== undefined && !fromFiles.has(name)) real[name] = value;
 
   const parsed: Record<string, string> = {};
   const origin = new Map<string, string>();
@@ -64,19 +67,19 @@ export function loadEnv(dir: string, environment?: string, options: LoadEnvOptio
 
   // Expanded against the real environment, which wins over every file.
   const { parsed: expanded = {} } = expand({ parsed: { ...parsed }, processEnv: { ...real } });
-  for (const name of fromFiles) if (!(name in real)) delete target[name];
-  const loaded: string[] = [];
+  for (const name of fromFiles) delete target[name];
+  const loaded = new Map<string, { value: string; file: string }>();
   for (const [name, value] of Object.entries(expanded)) {
     if (name in real) continue;
     target[name] = value;
-    loaded.push(name);
+    loaded.set(name, { value, file: origin.get(name)! });
   }
-  target[LOADED_VARS] = loaded.join(',');
-  sources.set(target, new Map(loaded.map((name) => [name, origin.get(name)!])));
+  loads.set(target, loaded);
   return { environment: chosen, files };
 }
 
 /** The `.env` file a variable of `env` was loaded from; undefined for the real environment's. */
 export function envSource(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return sources.get(env)?.get(name);
+  const loaded = loads.get(env)?.get(name);
+  return loaded !== undefined && env[name] === loaded.value ? loaded.file : undefined;
 }
