@@ -31,7 +31,8 @@ export { FrameworkExtraBundle, type FrameworkExtraOptions } from './framework-ex
 export { TemplatingBundle, type TemplatingConfig } from './templating-bundle/templating-bundle.ts';
 
 export type { Controller, ControllerFunction, ControllerTuple } from './controller/controller.ts';
-export type { ArgumentMetadata } from './controller/argument-metadata.ts';
+export { declareArguments, type ArgumentMetadata, type ArgumentDeclaration, type Declared } from './controller/argument-metadata.ts';
+export { UndeclaredArgumentsError } from './controller/undeclared-arguments-error.ts';
 export type { ArgumentValueResolver } from './controller/value-resolver/argument-value-resolver.ts';
 export { DeferredArgument } from './controller/deferred-argument.ts';
 
@@ -68,3 +69,6 @@ export { LegacyDebug } from './debug/debug.ts';
 export { triggerDeprecation } from './error-handler/trigger-deprecation.ts';
 export { interpolate } from './log/interpolate.ts';
 export { formatLine } from './log/line-formatter.ts';
+
+export { loadEnv, envSource, type LoadEnvOptions, type LoadedEnv } from './config/load-env.ts';
+export { envInteger, envBoolean, InvalidEnvValueError, type IntegerOptions } from './config/env-value.ts';

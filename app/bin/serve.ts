@@ -1,18 +1,26 @@
+import { envInteger, InvalidEnvValueError } from 'sluice';
 import { parseTransport, serveKernel } from 'sluice/server';
 import { createKernel } from '../src/create-kernel.ts';
 import { isProductionProcess } from '../src/dev-bundles.ts';
+import { appSettingsFor, debugByDefault } from '../config/config.ts';
 
 // `npm start`: the app on http://127.0.0.1:8000 (HOST, PORT override; SLUICE_TRANSPORT=node
-// serves through node:http instead of the framework's HTTP/1.1 server), embedded defaults
-// only. In dev it is the console's `serve` with a strict port: restarts on changes, one
-// line per request, compile errors as one line and a 500 page. A production process
+// serves through node:http instead of the framework's HTTP/1.1 server), from the environment
+// or app/.env. In dev it is the console's `serve` with a strict port: restarts on changes,
+// one line per request, compile errors as one line and a 500 page. A production process
 // serves directly, without the console's modules.
 const host = process.env.HOST ?? '127.0.0.1';
-const portText = process.env.PORT ?? '8000';
-const port = Number(portText);
-
-if (portText.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
-  process.stderr.write(`error: Invalid PORT "${portText}": expected a number from 0 to 65535.\n`);
+let port: number;
+try {
+  port = envInteger('PORT', { default: 8000, min: 0, max: 65535, unit: 'a TCP port' });
+  // The application's own settings are checked here too, so a mistake is this one line in dev as well.
+  const environment = process.env.APP_ENV ?? 'dev';
+  appSettingsFor(environment);
+  debugByDefault(environment);
+} catch (error) {
+  // A configuration mistake is one line naming the variable, not a stack trace.
+  if (!(error instanceof InvalidEnvValueError)) throw error;
+  process.stderr.write(` [ERROR] ${error.message}\n`);
   process.exit(1);
 }
 
@@ -28,7 +36,14 @@ async function serveDevelopment(): Promise<void> {
 
 async function serveProduction(): Promise<void> {
   const transport = parseTransport(process.env.SLUICE_TRANSPORT);
-  const kernel = createKernel();
+  let kernel: ReturnType<typeof createKernel>;
+  try {
+    kernel = createKernel();
+  } catch (error) {
+    if (!(error instanceof InvalidEnvValueError)) throw error;
+    process.stderr.write(` [ERROR] ${error.message}\n`);
+    process.exit(1);
+  }
   let running: Awaited<ReturnType<typeof serveKernel>>;
   try {
     running = await serveKernel(kernel, { host, port, transport });

@@ -1,6 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { appSettingsFor, configFor, deploymentConfig, instanceHeaders } from './config.ts';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from 'sluice';
+import { appSettingsFor, configFor, debugByDefault, deploymentConfig, instanceHeaders } from './config.ts';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('The app configuration', () => {
   it('keeps each environment\'s events in a database of its own by default, so prod leaves the dev data alone', () => {
@@ -63,5 +68,18 @@ describe('The app configuration', () => {
     assert.deepEqual(instanceHeaders('dev', { SLUICE_INSTANCE_ID: 'web-2' }), { 'X-Instance': 'web-2' });
     assert.match(instanceHeaders('dev', {})['X-Instance']!, new RegExp(`:${process.pid}$`));
     assert.deepEqual(instanceHeaders('prod', { SLUICE_INSTANCE_ID: 'web-2' }), {});
+  });
+
+  it('documents its defaults in app/.env, the same as the settings without any variable', () => {
+    const env: NodeJS.ProcessEnv = {};
+    const loaded = loadEnv(appDir, 'test', { target: env });
+    assert.deepEqual(loaded.files, [join(appDir, '.env')]);
+    assert.deepEqual([env.APP_ENV, env.DATABASE_URL, env.PORT, env.APP_SECRET], ['dev', undefined, '8000', '']);
+    assert.deepEqual(appSettingsFor('dev', env), appSettingsFor('dev', {}));
+  });
+
+  it('refuses an invalid value in one line naming the variable', () => {
+    assert.throws(() => appSettingsFor('dev', { APP_MAX_IMAGE_BYTES: 'lots' }), { message: 'APP_MAX_IMAGE_BYTES must be an integer of at least 1 (bytes), "lots" given.' });
+    assert.throws(() => debugByDefault('prod', { APP_DEBUG: 'maybe' }), { message: 'APP_DEBUG must be a boolean (1/0, true/false, on/off, yes/no), "maybe" given.' });
   });
 });

@@ -1,7 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { envBoolean, envInteger, loadEnv } from 'sluice';
 import type { FrameworkConfigInput } from 'sluice';
 import { storageProblem } from '../src/app-bundle/picture/create-picture-store.ts';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The variables of `app/.env` (defaults, committed), `app/.env.local` (this machine's,
+ * not committed), `app/.env.<env>` and `app/.env.<env>.local`, read when the
+ * configuration is first imported, as Symfony's bootstrap does: the real environment
+ * wins over every file. APP_ENV chooses the files unless createKernel is given one.
+ */
+let loaded = loadEnv(appDir);
+
+/** Loads the .env files of `environment` if the last load was for another one (tests build kernels of several). */
+export function loadEnvFor(environment: string): void {
+  if (loaded.environment !== environment) loaded = loadEnv(appDir, environment);
+}
 
 let generatedSecret: string | undefined;
 
@@ -18,7 +36,7 @@ function prodSecret(): string {
 
 /** Whether a kernel of `environment` runs in debug unless told: APP_DEBUG decides when set ('0' is off), otherwise every environment but prod. */
 export function debugByDefault(environment: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.APP_DEBUG === undefined ? environment !== 'prod' : env.APP_DEBUG !== '0';
+  return envBoolean('APP_DEBUG', environment !== 'prod', env);
 }
 
 /** The framework configuration of each environment. */
@@ -138,11 +156,10 @@ function corsAllowOrigin(environment: string, env: NodeJS.ProcessEnv): RegExp | 
 }
 
 export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = process.env): AppSettings {
-  const maxImageBytes = Number(env.APP_MAX_IMAGE_BYTES ?? 2 * 1024 * 1024);
-  if (!Number.isSafeInteger(maxImageBytes) || maxImageBytes <= 0) throw new Error(`APP_MAX_IMAGE_BYTES must be a positive number of bytes, "${env.APP_MAX_IMAGE_BYTES}" given.`);
+  const maxImageBytes = envInteger('APP_MAX_IMAGE_BYTES', { default: 2 * 1024 * 1024, min: 1, unit: 'bytes' }, env);
   const password = env.APP_ADMIN_PASSWORD === '' ? undefined : env.APP_ADMIN_PASSWORD;
   return {
-    database: env.DATABASE_URL ?? `sqlite:var/data_${environment}.db`,
+    database: env.DATABASE_URL || `sqlite:var/data_${environment}.db`,
     adminPassword: password ?? (environment === 'prod' ? undefined : 'admin'),
     maxImageBytes,
     staticIndexRefreshMs: 2000,

@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LegacyDebug } from 'sluice';
 import { AppKernel } from './app-kernel.ts';
-import { appSettingsFor, configFor, debugByDefault, type AppSettings } from '../config/config.ts';
+import { appSettingsFor, configFor, debugByDefault, loadEnvFor, type AppSettings } from '../config/config.ts';
 
 export const projectDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -14,6 +14,7 @@ export const projectDir = join(dirname(fileURLToPath(import.meta.url)), '..');
  * each run its own database this way).
  */
 export function createKernel(environment = process.env.APP_ENV ?? 'dev', debug?: boolean, settings: Partial<AppSettings> = {}): AppKernel {
+  loadEnvFor(environment);
   const isDebug = debug ?? debugByDefault(environment);
   if (isDebug) LegacyDebug.enable();
   const config = configFor(environment);

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ArgumentResolver } from './argument-resolver.ts';
-import { declareArgumentTypes } from './argument-metadata.ts';
+import { argumentMetadataFor, declareArguments, declareArgumentTypes } from './argument-metadata.ts';
 import { Request } from '../http/request.ts';
 
 class EventController {
@@ -12,6 +12,13 @@ class EventController {
   restAction(...tags: string[]) { return tags; }
   nullableAction(maybe: string | null) { return maybe; }
 }
+
+declareArguments(EventController.prototype.showAction, { id: String, request: Request, page: { type: Number, optional: true } });
+declareArguments(EventController.prototype.needsAction, { missing: String });
+declareArguments(EventController.prototype.errorAction, { exception: Error });
+declareArguments(EventController.prototype.typedAction, { req: Request });
+declareArguments(EventController.prototype.restAction, { tags: { type: String, variadic: true } });
+declareArguments(EventController.prototype.nullableAction, { maybe: { type: String, nullable: true } });
 
 const controller = new EventController();
 
@@ -29,7 +36,7 @@ describe('ArgumentResolver', () => {
   it('names controller and parameter when nothing resolves an argument', () => {
     assert.throws(() => new ArgumentResolver().getArguments(Request.create('/'), [controller, 'needsAction']), {
       name: 'MissingArgumentError',
-      message: /^Controller "EventController::needsAction" requires that you provide a value for the "missing" argument\./,
+      message: /^Controller "EventController::needsAction" requires that you provide a value for the "missing" argument\. .* Name it after a route parameter or request attribute, give it a class a resolver knows \(Request, Session, an entity\), or declare it optional or nullable in @Args\.$/,
     });
   });
 
@@ -40,7 +47,6 @@ describe('ArgumentResolver', () => {
   });
 
   it('gives the request to a parameter declared as Request, whatever its name', () => {
-    declareArgumentTypes(EventController.prototype.typedAction, { req: Request });
     const request = Request.create('/');
     assert.deepEqual(new ArgumentResolver().getArguments(request, [controller, 'typedAction']), [request]);
   });
@@ -51,12 +57,39 @@ describe('ArgumentResolver', () => {
   });
 
   it('gives null to a parameter declared nullable', () => {
-    declareArgumentTypes(EventController.prototype.nullableAction, { maybe: { nullable: true } });
     assert.deepEqual(new ArgumentResolver().getArguments(Request.create('/'), [controller, 'nullableAction']), [null]);
   });
 
   it('resolves plain function controllers', () => {
     const request = Request.create('/', 'GET', { attributes: { name: 'Ada' } });
-    assert.deepEqual(new ArgumentResolver().getArguments(request, (name: string) => name), ['Ada']);
+    assert.deepEqual(new ArgumentResolver().getArguments(request, declareArguments((name: string) => name, { name: String })), ['Ada']);
+  });
+
+  it('calls a function without parameters with none, undeclared', () => {
+    assert.deepEqual(new ArgumentResolver().getArguments(Request.create('/'), () => 'ok'), []);
+  });
+
+  it('refuses a controller with parameters and no declaration, naming it and the fix', () => {
+    class Undeclared {
+      showAction(id: string, request: Request) { return [id, request]; }
+    }
+    assert.throws(() => new ArgumentResolver().getArguments(Request.create('/'), [new Undeclared(), 'showAction']), {
+      name: 'UndeclaredArgumentsError',
+      message: 'Controller "Undeclared::showAction" takes 2 parameters but declares none: list them in order with their classes, e.g. @Args({ request: Request, id: String }) on the method (or declareArguments(fn, { ... }) for a function).',
+    });
+  });
+
+  it('refuses a declaration that leaves parameters out, naming those it has', () => {
+    const fn = declareArguments(Object.assign((id: string, page: number) => [id, page], { controllerName: 'list' }), { id: String });
+    assert.throws(() => new ArgumentResolver().getArguments(Request.create('/'), fn), {
+      message: 'Controller "list" takes 2 parameters but declares 1 ("id"): list every parameter, in order, in its @Args({ ... }) declaration.',
+    });
+  });
+
+  it('takes a class declared by name elsewhere (a converter) over a plain-value marker', () => {
+    class Event {}
+    const fn = declareArguments((event: Event) => event, { event: Object });
+    declareArgumentTypes(fn, { event: Event });
+    assert.deepEqual(argumentMetadataFor(fn).map((argument) => [argument.name, argument.type]), [['event', Event]]);
   });
 });

@@ -43,7 +43,8 @@ export class ArgumentResolver implements ArgumentResolverInterface {
       if (values === undefined) {
         throw new MissingArgumentError(
           `Controller "${controllerName(controller)}" requires that you provide a value for the "${metadata.name}" argument. ` +
-            'Either the argument is nullable and no null value has been provided, no default value has been provided or because there is a non optional argument after this one.',
+            'Either the argument is nullable and no null value has been provided, no default value has been provided or because there is a non optional argument after this one. ' +
+            'Name it after a route parameter or request attribute, give it a class a resolver knows (Request, Session, an entity), or declare it optional or nullable in @Args.',
         );
       }
       if (values.length === 1) args.push(values[0]);

@@ -1,7 +1,8 @@
-import type { Request } from '../http/request.ts';
+import { Request } from '../http/request.ts';
 import { RedirectResponse } from '../http/redirect-response.ts';
 import { Response } from '../http/response.ts';
 import { HttpException } from '../exception/http-exception.ts';
+import { declareArguments } from './argument-metadata.ts';
 
 /**
  * Answers the router's redirects (a trailing slash added or removed, a scheme required by
@@ -36,3 +37,13 @@ export class RedirectController {
     return new RedirectResponse(url, status);
   }
 }
+
+declareArguments(RedirectController.prototype.urlRedirectAction, {
+  request: Request,
+  path: String,
+  permanent: { type: Boolean, optional: true },
+  scheme: { type: String, optional: true },
+  httpPort: { type: Number, optional: true },
+  httpsPort: { type: Number, optional: true },
+  keepRequestMethod: { type: Boolean, optional: true },
+});

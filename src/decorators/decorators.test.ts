@@ -22,10 +22,11 @@ class EventController {
   @IsGranted('VIEW', { subject: 'event' })
   @IsGranted('ATTEND', { subject: 'event', statusCode: 404 })
   @ParamConverter('event', { class: Event })
+  @Args({ event: Event })
   showAction(event: Event) { return event; }
 
   @Entity('event', { class: Event, options: { mapping: { slug: 'slug' } } })
-  @Args({ since: Date })
+  @Args({ event: Event, since: Date })
   bySlugAction(event: Event, since: Date) { return [event, since]; }
 
   plainAction() { return 'plain'; }

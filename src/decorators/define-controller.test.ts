@@ -20,6 +20,7 @@ const EventController = defineController(
         cache: { maxage: '1 hour' },
         template: 'event/show.html.twig',
         entities: [{ name: 'event', class: Event }],
+        args: { event: Event },
       },
       listAction: { route: [{ path: '' }, { path: '/all' }], converters: [{ name: 'since', class: Date, options: { format: 'Y-m-d' } }], args: { page: Number } },
     },

@@ -1,4 +1,4 @@
-import { declareArgumentTypes, type Declared } from '../controller/argument-metadata.ts';
+import { declareArguments, type ArgumentDeclaration } from '../controller/argument-metadata.ts';
 import type { CacheConfiguration, Configuration, IsGrantedConfiguration, RouteConfiguration, TemplateConfiguration } from './configuration.ts';
 import { metadataOf, recordOnClass, recordOnMethod } from './metadata-store.ts';
 import { routeConfiguration } from './route.ts';
@@ -19,8 +19,8 @@ export interface Declarations {
 }
 
 export interface MethodDeclarations extends Declarations {
-  /** Parameter classes by name, as `@Args`. */
-  args?: Readonly<Record<string, Function | Declared>>;
+  /** The parameters in order with their classes, as `@Args`. */
+  args?: Readonly<Record<string, ArgumentDeclaration>>;
 }
 
 export interface ControllerDefinition {
@@ -51,7 +51,7 @@ export function defineController<C extends Function>(controller: C, definition: 
       recordOnMethod(metadata, method, configuration, 'last');
       if (configuration.alias === 'converters') declareConverterClass(fn, configuration.value);
     }
-    if (declarations.args !== undefined) declareArgumentTypes(fn, declarations.args);
+    if (declarations.args !== undefined) declareArguments(fn, declarations.args);
   }
   return controller;
 }

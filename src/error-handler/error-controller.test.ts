@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseParameters } from '../controller/parameter-parser.ts';
+import { argumentMetadataFor } from '../controller/argument-metadata.ts';
 import { MethodNotAllowedHttpException } from '../exception/method-not-allowed-http-exception.ts';
 import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
 import { Request } from '../http/request.ts';
@@ -55,7 +55,7 @@ describe('ErrorController', () => {
     }
   });
 
-  it('names its parameters exception and request, as the kernel resolves them by name', () => {
-    assert.deepEqual(parseParameters(ErrorController.prototype.__invoke).map((p) => p.name), ['exception', 'request']);
+  it('declares its parameters exception and request, as the kernel resolves them by name and class', () => {
+    assert.deepEqual(argumentMetadataFor([controller, '__invoke']).map((p) => [p.name, p.type]), [['exception', Error], ['request', Request]]);
   });
 });

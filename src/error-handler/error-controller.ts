@@ -1,6 +1,7 @@
-import type { Request } from '../http/request.ts';
+import { Request } from '../http/request.ts';
 import { Response } from '../http/response.ts';
 import type { ErrorRenderer } from './error-renderer.ts';
+import { declareArguments } from '../controller/argument-metadata.ts';
 
 export interface ErrorControllerRenderers {
   readonly html: ErrorRenderer;
@@ -22,10 +23,12 @@ export class ErrorController {
     this.#renderers = renderers;
   }
 
-  // Arguments are resolved by name: `exception` is the sub-request's attribute of that name.
   __invoke(exception: Error, request: Request): Response {
     const renderer = jsonFormats.has(request.getPreferredFormat('html')) ? this.#renderers.json : this.#renderers.html;
     const rendered = renderer.render(exception, request);
     return new Response(rendered.body, rendered.statusCode, rendered.headers);
   }
 }
+
+// Arguments are resolved by name and class: the error is the sub-request's `exception` attribute.
+declareArguments(ErrorController.prototype.__invoke, { exception: Error, request: Request });

@@ -14,11 +14,11 @@ import { ServiceUnavailableHttpException } from '../exception/service-unavailabl
 import { RequestType } from '../kernel/request-type.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
-import { declareArgumentTypes } from '../controller/argument-metadata.ts';
 import { EventDispatcher } from '../event-dispatcher/event-dispatcher.ts';
 import { TraceableEventDispatcher } from '../event-dispatcher/traceable-event-dispatcher.ts';
 import { RequestStack } from '../http/request-stack.ts';
 import { interpolate } from '../log/interpolate.ts';
+import { declareArguments } from '../controller/argument-metadata.ts';
 
 class SubRequestKernel implements HttpKernelInterface {
   readonly handled: Array<{ request: Request; type: number; catchErrors: boolean }> = [];
@@ -106,7 +106,8 @@ describe('ErrorListener', () => {
   it('gives a FlattenException to an error controller that declares one, and the error itself otherwise', () => {
     class LegacyController { showAction(exception: FlattenException) { return exception; } }
     class ModernController { showAction(exception: Error) { return exception; } }
-    declareArgumentTypes(LegacyController.prototype.showAction, { exception: FlattenException });
+    declareArguments(LegacyController.prototype.showAction, { exception: FlattenException });
+    declareArguments(ModernController.prototype.showAction, { exception: Error });
     const error = new NotFoundHttpException('gone');
     const request = Request.create('/', 'GET', { attributes: { exception: error } });
     const kernel = new SubRequestKernel(() => new Response());

@@ -15,6 +15,7 @@ import { Voter } from '../security/authorization/voter/voter.ts';
 import { InMemoryUser } from '../security/user/in-memory-user.ts';
 import { PendingUser } from '../security/argument/pending-user.ts';
 import { AccessDeniedException } from '../security/exception/access-denied-exception.ts';
+import { Args } from '../decorators/args.ts';
 
 class Post {
   constructor(readonly author: string) {}
@@ -31,6 +32,7 @@ class PostVoter extends Voter {
 }
 
 class PostController {
+  @Args({ post: Post, request: Request })
   editAction(post: Post, request: Request): Response {
     return new Response(`${post.author} ${request.method}`);
   }

@@ -10,6 +10,7 @@ import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
 import { RequestContextStore } from './request-context-store.ts';
 import { LocaleListener, type LocaleListenerOptions } from './locale-listener.ts';
+import { Args } from '../decorators/args.ts';
 
 const kernel: HttpKernelInterface = { handle: async () => new Response() };
 
@@ -107,10 +108,12 @@ describe('LocaleListener', () => {
 describe('LocaleListener, through the kernel', () => {
   class PageController {
     constructor(private readonly kernel: () => TestKernel) {}
+    @Args({ request: Request })
     showAction(request: Request): Response {
       const context = this.kernel().container.get('router.request_context').current();
       return new Response(`${request.getLocale()} ${context.parameters._locale}`);
     }
+    @Args({ request: Request })
     async nestedAction(request: Request): Promise<Response> {
       const app = this.kernel();
       const sub = await app.handle(Request.create('/de/page'), RequestType.SUB);

@@ -10,8 +10,9 @@ import { Response } from '../http/response.ts';
 import { RequestType } from '../kernel/request-type.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import type { Controller } from '../controller/controller.ts';
-import { declareArgumentTypes } from '../controller/argument-metadata.ts';
+import { declareArguments } from '../controller/argument-metadata.ts';
 import type { ParamConverterConfiguration } from '../decorators/configuration.ts';
+import { Args } from '../decorators/args.ts';
 
 const kernel: HttpKernelInterface = { handle: async () => new Response() };
 
@@ -26,10 +27,11 @@ class Spy implements ParamConverterInterface {
 }
 
 class ReportController {
+  @Args({ day: Date, since: { type: Date, optional: true, nullable: true }, page: { type: Number, optional: true }, request: Request })
   dayAction(day: Date, since: Date | null = null, page = 1, request?: Request) { return [day, since, page, request]; }
+  @Args({ id: String })
   plainAction(id: string) { return id; }
 }
-declareArgumentTypes(ReportController.prototype.dayAction, { day: Date, since: { type: Date, nullable: true }, request: Request });
 
 function dispatch(controller: Controller, attributes: Record<string, unknown>, converter: ParamConverterInterface, autoConvert = true): Request {
   const request = Request.create('/', 'GET', { attributes });
@@ -81,7 +83,7 @@ describe('ParamConverterListener', () => {
 
   it('converts for function controllers too', () => {
     const show = (day: Date) => day;
-    declareArgumentTypes(show, { day: Date });
+    declareArguments(show, { day: Date });
     const request = dispatch(show, { day: '2030-05-01' }, new DateTimeParamConverter());
     assert.ok(request.attributes.get('day') instanceof Date);
   });

@@ -10,10 +10,12 @@ import { ControllerRegistry } from '../controller/controller-registry.ts';
 import { ErrorHandler } from '../error-handler/error-handler.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
 import { ResolveControllerNameSubscriber } from './resolve-controller-name-subscriber.ts';
+import { Args } from '../decorators/args.ts';
 
 class AppBundle extends Bundle {}
 class AdminBundle extends Bundle {}
 class EventController {
+  @Args({ id: String })
   showAction(id: string): Response { return new Response(`event ${id}`); }
 }
 

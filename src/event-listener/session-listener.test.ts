@@ -14,33 +14,43 @@ import { Session } from '../session/session.ts';
 import { newSessionId } from '../session/session-id.ts';
 import { SpySessionStore } from '../session/test-support/spy-session-store.ts';
 import { SessionListener, NO_AUTO_CACHE_CONTROL_HEADER } from './session-listener.ts';
+import { Args } from '../decorators/args.ts';
 
 class CartController {
   plainAction(): Response { return new Response('plain'); }
+  @Args({ session: Session, request: Request })
   async writeAction(session: Session, request: Request): Promise<Response> {
     await session.set('value', request.query.get('value'));
     return new Response('written');
   }
+  @Args({ session: Session })
   async readAction(session: Session): Promise<Response> { return new Response(String(await session.get('value', 'nothing'))); }
+  @Args({ session: Session })
   async peekAction(session: Session): Promise<Response> { return new Response(String(await session.has('value'))); }
+  @Args({ session: Session })
   async flashAction(session: Session): Promise<Response> {
     await session.flashes.add('notice', 'Event saved.');
     return new Response('flashed');
   }
+  @Args({ session: Session })
   async noticesAction(session: Session): Promise<Response> { return new Response((await session.flashes.get('notice')).join('|')); }
+  @Args({ session: Session })
   async loginAction(session: Session): Promise<Response> {
     await session.migrate(true);
     await session.set('user', 'ada');
     return new Response('in');
   }
+  @Args({ session: Session })
   async logoutAction(session: Session): Promise<Response> {
     await session.invalidate();
     return new Response('out');
   }
+  @Args({ session: Session })
   async cacheableAction(session: Session): Promise<Response> {
     await session.get('value');
     return new Response('cached?').setPublic().setMaxAge(600);
   }
+  @Args({ session: Session })
   async optOutAction(session: Session): Promise<Response> {
     await session.get('value');
     return new Response('kept', 200, { [NO_AUTO_CACHE_CONTROL_HEADER]: '1' }).setPublic().setMaxAge(600);

@@ -16,8 +16,10 @@ import { TwigEngine } from '../templating/twig/twig-engine.ts';
 import { ArrayLoader } from '../templating/loader/array-loader.ts';
 import { TemplateGuesser } from '../templating/template-guesser.ts';
 import type { TemplateEngine } from '../templating/template-engine.ts';
+import { Args } from '../decorators/args.ts';
 
 class EventController {
+  @Args({ event: String, venue: String })
   showAction(event: string, venue: string): void {
     void event;
     void venue;

@@ -9,8 +9,10 @@ import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
 import type { FrameworkConfigInput } from '../kernel/kernel-config.ts';
 import { ValidateRequestListener } from './validate-request-listener.ts';
+import { Args } from '../decorators/args.ts';
 
 class HomeController {
+  @Args({ request: Request })
   indexAction(request: Request): Response {
     return new Response(`${request.clientIp} ${request.schemeAndHttpHost}`);
   }

@@ -32,6 +32,7 @@ class EventController {
 
   @Route('/on/{day}')
   @ParamConverter('day', { class: Date, options: { format: 'Y-m-d' } })
+  @Args({ day: Date })
   dayAction(day: Date) {
     return new Response(day.toISOString());
   }

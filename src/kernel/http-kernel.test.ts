@@ -10,6 +10,7 @@ import { Response } from '../http/response.ts';
 import { ControllerRegistry } from '../controller/controller-registry.ts';
 import { ControllerResolver } from '../controller/controller-resolver.ts';
 import { ArgumentResolver } from '../controller/argument-resolver.ts';
+import { declareArguments } from '../controller/argument-metadata.ts';
 import { MethodNotAllowedHttpException } from '../exception/method-not-allowed-http-exception.ts';
 import { SuspiciousOperationException } from '../http/exception/suspicious-operation-exception.ts';
 import type { RequestEvent } from '../event/request-event.ts';
@@ -136,8 +137,8 @@ describe('HttpKernel', () => {
   });
 
   it('lets kernel.controller replace the controller and kernel.controller_arguments its arguments', async () => {
-    const { kernel, dispatcher } = makeKernel((name: string) => new Response(`original ${name}`));
-    dispatcher.addListener(KernelEvents.CONTROLLER, (e: ControllerEvent) => e.setController((name: string) => new Response(`replaced ${name}`)));
+    const { kernel, dispatcher } = makeKernel(declareArguments((name: string) => new Response(`original ${name}`), { name: String }));
+    dispatcher.addListener(KernelEvents.CONTROLLER, (e: ControllerEvent) => e.setController(declareArguments((name: string) => new Response(`replaced ${name}`), { name: String })));
     dispatcher.addListener(KernelEvents.CONTROLLER_ARGUMENTS, (e: ControllerArgumentsEvent) => e.setArguments(['Grace']));
     const request = Request.create('/');
     request.attributes.set('name', 'Ada');
@@ -172,10 +173,10 @@ describe('HttpKernel', () => {
   it('keeps concurrent main requests on separate stacks', async () => {
     const { kernel, dispatcher, stack } = makeKernel();
     dispatcher.addListener(KernelEvents.REQUEST, (e: RequestEvent) => {
-      e.request.attributes.set('_controller', async (request: Request) => {
+      e.request.attributes.set('_controller', declareArguments(async (request: Request) => {
         await new Promise((r) => setTimeout(r, request.rawPath === '/a' ? 10 : 1));
         return new Response(stack.getCurrentRequest() === request ? 'own' : 'mixed');
-      });
+      }, { request: Request }));
     });
     const [a, b] = await Promise.all([kernel.handle(Request.create('/a')), kernel.handle(Request.create('/b'))]);
     assert.deepEqual([a.content, b.content], ['own', 'own']);

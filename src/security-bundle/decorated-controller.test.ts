@@ -14,12 +14,14 @@ import type { SecurityUser } from '../security/user/security-user.ts';
 import { testHasher, basic } from '../security/test-support/fixture.ts';
 import { fixtureViews } from '../templating/test-support/fixture-loader.ts';
 import { browse } from './test-support/secured-kernel.ts';
+import { Args } from '../decorators/args.ts';
 
 @Route('/admin')
 class AdminController {
   @Route('/dashboard', { name: 'admin_dashboard' })
   @IsGranted('ROLE_ADMIN')
   @Template()
+  @Args({ user: Object })
   dashboardAction(user: SecurityUser) {
     return { user };
   }

@@ -11,6 +11,7 @@ import { RedisSessionStore } from './redis-session-store.ts';
 import { Response } from '../http/response.ts';
 import type { Session } from './session.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
+import { Args } from '../decorators/args.ts';
 
 const config = (session: SessionConfigInput) => resolveFrameworkConfig({ session }, 'test', true).session;
 
@@ -40,6 +41,7 @@ describe('createSessionStore', () => {
 
 describe('The file session store through the kernel', () => {
   class CounterController {
+    @Args({ session: Object })
     async countAction(session: Session): Promise<Response> {
       const count = (await session.get<number>('count', 0))! + 1;
       await session.set('count', count);

@@ -8,16 +8,20 @@ import { MemorySession } from '../security/test-support/memory-session.ts';
 import { fixtureViews } from '../templating/test-support/fixture-loader.ts';
 import { TemplatingBundle } from './templating-bundle.ts';
 import { registerTemplateListener } from './register-template-listener.ts';
+import { Args } from '../decorators/args.ts';
 
 class EventController {
+  @Args({ id: String })
   showAction(id: string): object {
     return { event: { id, name: `Event ${id}` } };
   }
 
+  @Args({ id: String })
   linksAction(id: string): object {
     return { event: { id } };
   }
 
+  @Args({ name: String })
   helloAction(name: string): void {
     void name;
   }

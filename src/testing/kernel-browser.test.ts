@@ -21,12 +21,14 @@ import { PasswordHasher } from '../security/password/password-hasher.ts';
 import { WebProfilerBundle } from '../web-profiler-bundle/web-profiler-bundle.ts';
 import { FileProfilerStorage } from '../profiler/file-profiler-storage.ts';
 import { createClient } from './kernel-browser.ts';
+import { Args } from '../decorators/args.ts';
 
 class ProbeController {
   pageAction(): Response {
     return new Response('<!DOCTYPE html><html><body><h1>Events</h1><ul><li class="event">Opening <b>night</b></li><li class="event">Jazz</li></ul><input type="hidden" name="_token" value="t0k"></body></html>');
   }
 
+  @Args({ request: Object })
   async formAction(request: Request): Promise<Response> {
     await parseBody(request);
     const files = Object.fromEntries(await Promise.all([...request.files.keys()].map(async (name) => {
@@ -36,14 +38,17 @@ class ProbeController {
     return new JsonResponse({ method: request.method, form: request.form.all(), files, type: request.headers.get('content-type')?.split(';')[0] });
   }
 
+  @Args({ request: Object })
   async jsonAction(request: Request): Promise<Response> {
     return new JsonResponse({ received: await parseJson(request), length: request.headers.get('content-length') });
   }
 
+  @Args({ request: Object })
   queryAction(request: Request): Response {
     return new JsonResponse({ query: request.query.all(), header: request.headers.get('x-test') ?? null });
   }
 
+  @Args({ request: Object })
   async counterAction(request: Request): Promise<Response> {
     const session = request.session as SessionLike;
     const count = ((await session.get('count')) as number | undefined ?? 0) + 1;
@@ -51,6 +56,7 @@ class ProbeController {
     return new Response(String(count));
   }
 
+  @Args({ request: Object })
   redirectAction(request: Request): Response {
     const hops = Number(request.query.get('hops') ?? 0);
     return new RedirectResponse(hops > 1 ? `/redirect?hops=${hops - 1}` : '/page', 302);
@@ -60,6 +66,7 @@ class ProbeController {
     return new RedirectResponse('/form', 307);
   }
 
+  @Args({ user: Object })
   meAction(user: SecurityUser): Response {
     return new Response(`Hello ${user.identifier}`);
   }

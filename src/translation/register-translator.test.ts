@@ -10,6 +10,7 @@ import { listenerName } from '../event-dispatcher/listener.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
 import { TemplatingBundle } from '../templating-bundle/templating-bundle.ts';
 import { registerTranslator } from './register-translator.ts';
+import { Args } from '../decorators/args.ts';
 
 /** A bundle directory with a template and English and French catalogs. */
 function bundleDir(): string {
@@ -36,6 +37,7 @@ class SiteBundle extends Bundle {
 }
 
 class WhenController {
+  @Args({ seats: String })
   whenAction(seats: string): object {
     return { seats: Number(seats) };
   }

@@ -1,7 +1,7 @@
 import { AccessDeniedHttpException } from '../exception/access-denied-http-exception.ts';
 import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
 import { JsonResponse } from '../http/json-response.ts';
-import type { Request } from '../http/request.ts';
+import { Request } from '../http/request.ts';
 import { Response } from '../http/response.ts';
 import type { Profile } from '../profiler/profile.ts';
 import type { Profiler } from '../profiler/profiler.ts';
@@ -9,6 +9,7 @@ import type { ProfileSearch } from '../profiler/profiler-storage.ts';
 import { isAllowedClient, type ClientPolicy } from './client-access.ts';
 import { renderProfilePage } from './view/profile-page.ts';
 import { renderSearchPage } from './view/search-page.ts';
+import { declareArguments } from '../controller/argument-metadata.ts';
 
 const html = { 'Content-Type': 'text/html; charset=UTF-8' };
 
@@ -79,3 +80,7 @@ function timeOf(text: string | undefined): number | undefined {
   const time = Date.parse(text);
   return Number.isNaN(time) ? undefined : time;
 }
+
+declareArguments(ProfilerController.prototype.homeAction, { request: Request });
+declareArguments(ProfilerController.prototype.panelAction, { token: String, request: Request });
+declareArguments(ProfilerController.prototype.jsonAction, { token: String, request: Request });

@@ -11,6 +11,7 @@ import type { SessionLike } from '../../security/session-like.ts';
 import { SecurityBundle } from '../security-bundle.ts';
 import type { SecurityConfig } from '../security-config.ts';
 import { registerIsGrantedListener } from '../register-is-granted-listener.ts';
+import { Args } from '../../decorators/args.ts';
 
 /** Stands in for the FrameworkExtraBundle: it registers IsGrantedListener at the place that bundle would. */
 class FrameworkExtraTestBundle extends Bundle {
@@ -27,6 +28,7 @@ class AdminController {
   }
 
   /** What a login page embeds in its form. */
+  @Args({ request: Request })
   async csrfAction(request: Request): Promise<Response> {
     return new Response(await this.#csrf().getToken(request.session as SessionLike, 'authenticate'));
   }
@@ -35,6 +37,7 @@ class AdminController {
     return new Response('admin area');
   }
 
+  @Args({ user: Object })
   profileAction(user: SecurityUser): Response {
     return new Response(`Hello ${user.identifier}`);
   }

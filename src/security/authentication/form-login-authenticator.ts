@@ -1,4 +1,5 @@
-import type { Request } from '../../http/request.ts';
+import { Request } from '../../http/request.ts';
+import { declareArguments } from '../../controller/argument-metadata.ts';
 import { RedirectResponse } from '../../http/redirect-response.ts';
 import { parseBody } from '../../server/body-parser.ts';
 import type { Logger } from '../../log/logger.ts';
@@ -120,3 +121,6 @@ export class FormLoginAuthenticator implements AuthenticationEntryPoint {
     return this.options.defaultTargetPath;
   }
 }
+
+// The controller of its path: it takes the request.
+declareArguments(FormLoginAuthenticator.prototype.handle, { request: Request });

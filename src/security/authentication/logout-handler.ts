@@ -1,4 +1,5 @@
-import type { Request } from '../../http/request.ts';
+import { Request } from '../../http/request.ts';
+import { declareArguments } from '../../controller/argument-metadata.ts';
 import { RedirectResponse } from '../../http/redirect-response.ts';
 import { parseBody } from '../../server/body-parser.ts';
 import { AccessDeniedHttpException } from '../../exception/access-denied-http-exception.ts';
@@ -46,3 +47,6 @@ export class LogoutHandler {
     return new RedirectResponse(request.getUriForPath(target));
   }
 }
+
+// The controller of its path: it takes the request.
+declareArguments(LogoutHandler.prototype.logout, { request: Request });

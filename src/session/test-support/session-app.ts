@@ -6,13 +6,16 @@ import type { Request } from '../../http/request.ts';
 import { TestKernel } from '../../kernel/test-support/test-kernel.ts';
 import { serveKernel } from '../../server/serve-kernel.ts';
 import type { Session } from '../session.ts';
+import { Args } from '../../decorators/args.ts';
 
 class NoteController {
+  @Args({ session: Object, request: Object })
   async writeAction(session: Session, request: Request): Promise<Response> {
     await session.set('note', request.query.get('note'));
     return new Response(`written by ${process.pid}`);
   }
 
+  @Args({ session: Object })
   async readAction(session: Session): Promise<Response> {
     return new Response(String(await session.get('note', 'nothing')));
   }

@@ -8,6 +8,7 @@ import { RedirectResponse } from '../../http/redirect-response.ts';
 import { FileProfilerStorage } from '../../profiler/file-profiler-storage.ts';
 import type { Profile } from '../../profiler/profile.ts';
 import { WebProfilerBundle, type WebProfilerBundleOptions } from '../web-profiler-bundle.ts';
+import { Args } from '../../decorators/args.ts';
 
 export { get };
 
@@ -17,6 +18,7 @@ export class PagesController {
     return new Response('<!DOCTYPE html>\n<html><head><title>Home</title></head><body><h1>Upcoming events</h1></body></html>\n');
   }
 
+  @Args({ id: String })
   showAction(id: string): Response {
     return new Response(`<html><body>Event ${id}</body></html>`);
   }
@@ -34,6 +36,7 @@ export class PagesController {
   }
 
   /** Uses the session the SessionListener installed, as a controller does. */
+  @Args({ request: Object })
   async basketAction(request: Request): Promise<Response> {
     await (request.session as { set(name: string, value: unknown): Promise<void> }).set('basket', [1, 2]);
     return new Response('<html><body>added</body></html>');

@@ -1,7 +1,7 @@
-import type { Request } from 'sluice';
+import { Request } from 'sluice';
 import { Response } from 'sluice';
 import { RedirectResponse } from 'sluice';
-import type { Session } from 'sluice';
+import { Session } from 'sluice';
 import { parseBody } from 'sluice';
 import type { CsrfTokenManager } from 'sluice/security';
 import type { SecurityUser } from 'sluice/security';
@@ -10,6 +10,7 @@ import { Route } from 'sluice/decorators';
 import { Template } from 'sluice/decorators';
 import { IsGranted } from 'sluice/decorators';
 import { ParamConverter } from 'sluice/decorators';
+import { Args } from 'sluice/decorators';
 import { Event } from '../entity/event.ts';
 import type { EventRepository } from '../entity/event-repository.ts';
 import type { EventImages } from '../image/event-images.ts';
@@ -44,12 +45,14 @@ export class AdminEventController {
 
   @Route('', { name: 'index', methods: 'GET' })
   @Template()
+  @Args({ user: Object })
   async indexAction(user: SecurityUser): Promise<object> {
     return { events: await this.#services.events().all(), user };
   }
 
   @Route('/new', { name: 'new', methods: ['GET', 'POST'] })
   @Template()
+  @Args({ request: Request, session: Session, user: Object })
   async newAction(request: Request, session: Session, user: SecurityUser): Promise<object | Response> {
     if (!request.isMethod('POST')) return { form: EventForm.of(), user };
     const form = await this.#submit(request, session, 'event_new', true);
@@ -64,6 +67,7 @@ export class AdminEventController {
   @Route('/{id}/edit', { name: 'edit', requirements: { id: '\\d+' }, methods: ['GET', 'POST'] })
   @ParamConverter('event', { class: Event })
   @Template()
+  @Args({ request: Request, session: Session, event: Event, user: Object })
   async editAction(request: Request, session: Session, event: Event, user: SecurityUser): Promise<object | Response> {
     if (!request.isMethod('POST')) return { form: EventForm.of(event), event, user };
     const form = await this.#submit(request, session, `event_edit_${event.id}`, false);

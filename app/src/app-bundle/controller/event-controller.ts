@@ -2,6 +2,7 @@ import { Route } from 'sluice/decorators';
 import { Cache } from 'sluice/decorators';
 import { Template } from 'sluice/decorators';
 import { ParamConverter } from 'sluice/decorators';
+import { Args } from 'sluice/decorators';
 import { Event } from '../entity/event.ts';
 
 const otherLocale: Readonly<Record<string, string>> = { en: 'fr', fr: 'en' };
@@ -23,6 +24,7 @@ export class EventController {
     etag: ({ event, _locale }) => `${(event as Event).id}|${(event as Event).updatedAt.toISOString()}|${String(_locale)}`,
   })
   @Template()
+  @Args({ event: Event, _locale: String })
   showAction(event: Event, _locale: string): object {
     return { event, locale: _locale, otherLocale: otherLocale[_locale] ?? 'en' };
   }

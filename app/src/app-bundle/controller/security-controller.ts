@@ -1,6 +1,7 @@
-import type { Request } from 'sluice';
+import { Request } from 'sluice';
 import { Route } from 'sluice/decorators';
 import { Template } from 'sluice/decorators';
+import { Args } from 'sluice/decorators';
 import type { AuthenticationUtils } from 'sluice/security';
 
 /**
@@ -16,6 +17,7 @@ export class SecurityController {
 
   @Route('/login', { name: 'app_login', methods: 'GET' })
   @Template()
+  @Args({ request: Request })
   async loginAction(request: Request): Promise<object> {
     const utils = this.#utils();
     return { error: await utils.getLastAuthenticationError(request), lastUsername: await utils.getLastUsername(request) };
