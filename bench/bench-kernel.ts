@@ -6,7 +6,18 @@ import type { Kernel } from 'sluice';
 import { Route } from 'sluice/routing';
 import { JsonResponse } from 'sluice';
 import type { Request } from 'sluice';
-import { benchRoutes, toBraces } from './routes.ts';
+import { MapRequestPayload } from 'sluice/decorators';
+import { z } from 'zod';
+import { benchRoutes, toBraces, VALIDATE_PATH } from './routes.ts';
+
+/** routes.ts's validateJsonSchema, in zod. */
+const Payload = z.strictObject({
+  name: z.string().min(1).max(100),
+  email: z.email(),
+  age: z.number().int().min(0).max(150),
+  tags: z.array(z.string()).max(10),
+  active: z.boolean(),
+});
 
 /** The same route table as the peers, on top of the events app, through the full listener chain. */
 class BenchController {
@@ -17,6 +28,11 @@ class BenchController {
   itemAction(request: Request, id: string | null = null): JsonResponse {
     return new JsonResponse({ id, path: request.rawPath });
   }
+
+  @MapRequestPayload('payload', Payload, { acceptFormat: ['json'] })
+  validateAction(payload: z.infer<typeof Payload>): JsonResponse {
+    return new JsonResponse(payload);
+  }
 }
 
 class BenchBundle extends Bundle {
@@ -26,6 +42,7 @@ class BenchBundle extends Bundle {
       const controller = route.path === '/hello' ? 'BenchController::helloAction' : 'BenchController::itemAction';
       kernel.routes.add(`bench_${i}`, new Route(toBraces(route.path), { defaults: { _controller: controller }, methods: ['GET', 'HEAD'] }));
     });
+    kernel.routes.add('bench_validate', new Route(VALIDATE_PATH, { defaults: { _controller: 'BenchController::validateAction', _format: 'json' }, methods: ['POST'] }));
   }
 }
 

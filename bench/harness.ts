@@ -3,7 +3,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MISSING_PATH } from './routes.ts';
+import { MISSING_PATH, VALIDATE_PATH, validatePayload } from './routes.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -18,7 +18,7 @@ export function benchArgs(argv: readonly string[] = process.argv.slice(2)): Map<
 /** `optional`: run only when named in --servers (diagnostics, not peers). `scenarios`: the only ones it runs. */
 export interface ServerSpec { name: string; file: string; env?: Record<string, string>; scenarios?: string[]; optional?: boolean }
 /** `key`: its short name on the command line; `only`: the servers that run it (all when unset). */
-export interface Scenario { key: string; name: string; path: string; headers?: Record<string, string>; only?: string[] }
+export interface Scenario { key: string; name: string; path: string; headers?: Record<string, string>; only?: string[]; method?: string; body?: string }
 
 export const serverSpecs: readonly ServerSpec[] = [
   { name: 'node:http', file: 'servers/node-http.ts' },
@@ -36,6 +36,8 @@ export const scenarios: readonly Scenario[] = [
   { key: 'user', name: 'GET /users/:id (JSON)', path: '/users/42' },
   { key: '404', name: '404 missing .JPG + Referer', path: MISSING_PATH, headers: { referer: `http://127.0.0.1:8000${MISSING_PATH}` } },
   { key: 'event', name: 'event page (session, template, cache)', path: '/en/events/1', only: ['sluice'] },
+  // Payload validation: zod through @MapRequestPayload against Fastify's JSON-schema validation.
+  { key: 'validate', name: 'POST /validate (5-field JSON, validated)', path: VALIDATE_PATH, method: 'POST', body: JSON.stringify(validatePayload), headers: { 'content-type': 'application/json' }, only: ['sluice', 'fastify'] },
 ];
 
 /**

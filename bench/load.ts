@@ -8,8 +8,8 @@ export interface LoadResult {
 }
 
 /** One autocannon run against `url` for `seconds`; resolves with the mean req/s and p99 latency (ms). */
-export function load(url: string, seconds: number, headers: Record<string, string> = {}, connections = 50): Promise<LoadResult> {
-  return run({ url, connections, duration: seconds, headers, pipelining: 1 });
+export function load(url: string, seconds: number, headers: Record<string, string> = {}, connections = 50, request: { method?: string; body?: string } = {}): Promise<LoadResult> {
+  return run({ url, connections, duration: seconds, headers, pipelining: 1, ...(request.method !== undefined && { method: request.method }), ...(request.body !== undefined && { body: request.body }) });
 }
 
 /** Sends `amount` requests to `url` over `connections` connections; resolves once all are answered. */

@@ -26,3 +26,23 @@ export function toBraces(path: string): string {
 }
 
 export const MISSING_PATH = '/bundles/app/images/events/x.JPG';
+
+/** The JSON endpoint measured for payload validation: a POST of five fields, answered with them. */
+export const VALIDATE_PATH = '/validate';
+
+/** A valid body for VALIDATE_PATH. */
+export const validatePayload = { name: 'Ada Lovelace', email: 'ada@example.com', age: 36, tags: ['math', 'engines'], active: true };
+
+/** The same rules for every server: as JSON Schema for Fastify, as a zod schema for Sluice (bench-kernel.ts). */
+export const validateJsonSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    email: { type: 'string', format: 'email' },
+    age: { type: 'integer', minimum: 0, maximum: 150 },
+    tags: { type: 'array', items: { type: 'string' }, maxItems: 10 },
+    active: { type: 'boolean' },
+  },
+  required: ['name', 'email', 'age', 'tags', 'active'],
+  additionalProperties: false,
+} as const;

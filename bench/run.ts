@@ -96,9 +96,9 @@ for (let round = 1; round <= rounds; round++) {
       if (spec.scenarios !== undefined && !spec.scenarios.includes(scenario.name)) continue;
       const { child, port } = await start(spec);
       const url = `http://127.0.0.1:${port}${scenario.path}`;
-      if (warmup > 0) await load(url, warmup, scenario.headers);
+      if (warmup > 0) await load(url, warmup, scenario.headers, undefined, scenario);
       const cpuBefore = cpuMicros(child.pid!);
-      const result = await load(url, seconds, scenario.headers);
+      const result = await load(url, seconds, scenario.headers, undefined, scenario);
       const cpuPerRequest = (cpuMicros(child.pid!) - cpuBefore) / Math.max(1, result.requestsPerSecond * seconds);
       const key = `${spec.name}|${scenario.name}`;
       samples.set(key, [...(samples.get(key) ?? []), { ...result, round, cpuPerRequest }]);

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type CryptoKey, type KeyObject } from 'jose';
+import type { JWTVerifyGetKey, CryptoKey, KeyObject } from 'jose';
 import type { Logger } from '../../log/logger.ts';
 import type { AccessTokenHandler } from './access-token-handler.ts';
 
@@ -20,20 +20,27 @@ export interface JwtAccessTokenOptions {
  * names the user.
  */
 export class JwtAccessTokenHandler implements AccessTokenHandler {
-  readonly #key: Uint8Array | CryptoKey | KeyObject | JWTVerifyGetKey;
+  #key: Promise<Uint8Array | CryptoKey | KeyObject | JWTVerifyGetKey> | undefined;
   readonly #options: JwtAccessTokenOptions;
 
   constructor(options: JwtAccessTokenOptions) {
-    const key = options.key;
-    this.#key = typeof key === 'string' ? new TextEncoder().encode(key) : key instanceof URL ? createRemoteJWKSet(key) : key;
     this.#options = options;
+  }
+
+  /** jose is loaded with the first token: an application that never sees one does not pay for it at boot. */
+  #verificationKey(): Promise<Uint8Array | CryptoKey | KeyObject | JWTVerifyGetKey> {
+    const key = this.#options.key;
+    return (this.#key ??= typeof key === 'string'
+      ? Promise.resolve(new TextEncoder().encode(key))
+      : key instanceof URL ? import('jose').then(({ createRemoteJWKSet }) => createRemoteJWKSet(key)) : Promise.resolve(key));
   }
 
   async userIdentifierFrom(token: string): Promise<string | undefined> {
     const { algorithms, issuer, audience, claim = 'sub' } = this.#options;
     const secret = typeof this.#options.key === 'string' || this.#options.key instanceof Uint8Array;
     try {
-      const { payload } = await jwtVerify(token, this.#key as Uint8Array, {
+      const [{ jwtVerify }, verificationKey] = await Promise.all([import('jose'), this.#verificationKey()]);
+      const { payload } = await jwtVerify(token, verificationKey as Uint8Array, {
         algorithms: [...(algorithms ?? (secret ? ['HS256'] : ['RS256', 'ES256']))],
         ...(issuer !== undefined && { issuer }),
         ...(audience !== undefined && { audience }),
