@@ -1,7 +1,6 @@
 import { Bundle } from '../kernel/bundle.ts';
 import type { Kernel } from '../kernel/kernel.ts';
 import { ResponseCompressor, type CompressionOptions } from './response-compressor.ts';
-import { CompressionListener } from './compression-listener.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -10,7 +9,7 @@ declare module '../kernel/container.ts' {
   }
 }
 
-/** Response compression (br, zstd where node has it, gzip) on kernel.response; see ResponseCompressor. */
+/** Response compression (br, zstd where node has it, gzip) of main responses; see ResponseCompressor. */
 export class CompressionBundle extends Bundle {
   readonly #options: CompressionOptions;
 
@@ -22,6 +21,8 @@ export class CompressionBundle extends Bundle {
   override build(kernel: Kernel): void {
     const compressor = new ResponseCompressor(this.#options);
     kernel.container.set('http.compressor', compressor);
-    kernel.dispatcher.addSubscriber(new CompressionListener(compressor));
+    // Outside the kernel's events, so no listener is added to kernel.response's log: the
+    // response is final by then (every listener and finisher before it has run).
+    kernel.responseFinishers.push((request, response) => compressor.compress(request, response));
   }
 }

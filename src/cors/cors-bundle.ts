@@ -2,7 +2,6 @@ import { Bundle } from '../kernel/bundle.ts';
 import type { Kernel } from '../kernel/kernel.ts';
 import type { CorsRuleInput } from './cors-rule.ts';
 import { CorsPolicy } from './cors-policy.ts';
-import { CorsListener } from './cors-listener.ts';
 
 export interface CorsConfig {
   /** Rules by path (a regular expression's source, e.g. `^/api/`); the first matching one applies. */
@@ -13,8 +12,8 @@ export interface CorsConfig {
  * Cross-origin resource sharing (NelmioCorsBundle). Preflights are answered in the
  * kernel's front (Kernel#earlyResponders), before any kernel.request listener: a
  * kernel.request listener would show in every request's log, and the observed log of
- * the application's requests must stay as it is. Actual requests get their headers on
- * kernel.response.
+ * the application's requests must stay as it is. Actual requests get their headers as
+ * their response leaves the kernel (Kernel#responseFinishers), for the same reason.
  */
 export class CorsBundle extends Bundle {
   readonly #config: CorsConfig;
@@ -28,6 +27,6 @@ export class CorsBundle extends Bundle {
     if (Object.keys(this.#config.paths).length === 0) return;
     const policy = new CorsPolicy(this.#config.paths);
     kernel.earlyResponders.push((request) => policy.preflight(request));
-    kernel.dispatcher.addSubscriber(new CorsListener(policy));
+    kernel.responseFinishers.push((request, response) => policy.decorate(request, response));
   }
 }

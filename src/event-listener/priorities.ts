@@ -41,8 +41,6 @@ export const Priority = {
   SESSION_RESPONSE: -1000,
   /** Streamed responses are prepared last, after every header is set. */
   STREAMED_RESPONSE: -1024,
-  /** Compression last of all: the body and headers are final, and Content-Length follows the encoded bytes. */
-  COMPRESSION_RESPONSE: -2048,
   /** The profile is stored after everything else a terminate listener did. */
   PROFILER_TERMINATE: -1024,
 } as const;

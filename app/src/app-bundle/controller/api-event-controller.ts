@@ -1,6 +1,5 @@
-import { Response, View, ValidationFailedHttpException, UnsupportedMediaTypeHttpException, UploadedFile, readBody } from 'sluice';
-import type { Request } from 'sluice';
-import { Route, ParamConverter, IsGranted, MapRequestPayload, MapQueryString, ApiOperation } from 'sluice/decorators';
+import { Request, Response, View, ValidationFailedHttpException, UnsupportedMediaTypeHttpException, UploadedFile, readBody } from 'sluice';
+import { Args, Route, ParamConverter, IsGranted, MapRequestPayload, MapQueryString, ApiOperation } from 'sluice/decorators';
 import { Event } from '../entity/event.ts';
 import type { EventRepository } from '../entity/event-repository.ts';
 import type { EventImages } from '../image/event-images.ts';
@@ -31,6 +30,7 @@ export class ApiEventController {
   @Route('', { name: 'list', methods: 'GET' })
   @MapQueryString('query', EventPage)
   @ApiOperation({ summary: 'Lists the events, soonest first, a page at a time', tags: ['events'], responses: { 200: { description: 'A page of events', schema: EventList } } })
+  @Args({ query: Object })
   async listAction(query: EventPage): Promise<View> {
     const { items, total } = await this.#services.events().page(query.page, query.perPage);
     return new View({ items, page: query.page, perPage: query.perPage, total }, { groups: READ });
@@ -39,6 +39,7 @@ export class ApiEventController {
   @Route('/{id}', { name: 'show', requirements: { id: '\\d+' }, methods: 'GET' })
   @ParamConverter('event', { class: Event })
   @ApiOperation({ summary: 'Shows an event', tags: ['events'], responses: { 200: { description: 'The event', schema: EventOutput }, 404: { description: 'No such event' } } })
+  @Args({ event: Event })
   showAction(event: Event): View {
     return new View(event, { groups: READ });
   }
@@ -47,6 +48,7 @@ export class ApiEventController {
   @IsGranted('ROLE_ADMIN')
   @MapRequestPayload('input', EventInput, { acceptFormat: ['json'] })
   @ApiOperation({ summary: 'Creates an event', tags: ['events'], responses: { 201: { description: 'The new event', schema: EventOutput, headers: { Location: { description: 'The URL of the new event' } } } } })
+  @Args({ input: Object })
   async createAction(input: EventInput): Promise<View> {
     const event = new Event({ ...input, startsAt: new Date(input.startsAt), image: null });
     event.id = Number(await this.#services.events().insert(event));
@@ -58,6 +60,7 @@ export class ApiEventController {
   @ParamConverter('event', { class: Event })
   @MapRequestPayload('input', EventPatch, { acceptFormat: ['json'] })
   @ApiOperation({ summary: 'Changes some fields of an event', tags: ['events'], responses: { 200: { description: 'The changed event', schema: EventOutput }, 404: { description: 'No such event' } } })
+  @Args({ event: Event, input: Object })
   async updateAction(event: Event, input: EventPatch): Promise<View> {
     const { startsAt, ...rest } = input;
     event.change({ ...rest, ...(startsAt !== undefined && { startsAt: new Date(startsAt) }) });
@@ -69,6 +72,7 @@ export class ApiEventController {
   @IsGranted('ROLE_ADMIN')
   @ParamConverter('event', { class: Event })
   @ApiOperation({ summary: 'Deletes an event', tags: ['events'], responses: { 204: { description: 'Deleted' }, 404: { description: 'No such event' } } })
+  @Args({ event: Event })
   async deleteAction(event: Event): Promise<Response> {
     await this.#services.events().delete(event.id);
     return new Response('', 204);
@@ -83,6 +87,7 @@ export class ApiEventController {
     requestBody: { contentType: 'image/jpeg', description: 'The JPEG file itself' },
     responses: { 204: { description: 'Stored' }, 404: { description: 'No such event' }, 413: { description: 'Too large to read' }, 415: { description: 'Not image/jpeg' }, 422: { description: 'Not a JPEG, or too large' } },
   })
+  @Args({ request: Request, event: Event })
   async pictureAction(request: Request, event: Event): Promise<Response> {
     if (request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() !== 'image/jpeg') {
       throw new UnsupportedMediaTypeHttpException('The picture must be sent as image/jpeg.');

@@ -1,6 +1,5 @@
-import type { Request } from 'sluice';
-import { NotFoundHttpException, Response } from 'sluice';
-import { Route } from 'sluice/decorators';
+import { NotFoundHttpException, Request, Response } from 'sluice';
+import { Args, Route } from 'sluice/decorators';
 import type { PictureStore, StoredPicture } from '../picture/picture-store.ts';
 
 /** A year: a picture's name changes with its bytes, so a stored name never means other bytes. */
@@ -20,6 +19,7 @@ export class PictureController {
   }
 
   @Route('/pictures/{name}', { name: 'app_picture', requirements: { name: '[A-Za-z0-9_-][A-Za-z0-9._-]*' }, methods: ['GET', 'HEAD'] })
+  @Args({ request: Request, name: String })
   async showAction(request: Request, name: string): Promise<Response> {
     const picture = await this.#find(name);
     if (picture === undefined) throw new NotFoundHttpException(`No picture named "${name}".`);
