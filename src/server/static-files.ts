@@ -88,7 +88,8 @@ export class StaticFiles {
       return false;
     }
     res.on('error', () => {}); // a client gone mid-file is not an error of the server
-    res.writeHead(result.statusCode, result.headers);
+    // nosniff: a file is served as its extension says, never sniffed into a page (an uploaded polyglot)
+    res.writeHead(result.statusCode, { ...result.headers, 'X-Content-Type-Options': 'nosniff' });
     try {
       await pipeline(result.stream, res as Writable);
     } catch {
