@@ -42,6 +42,17 @@ describe('EventImages', () => {
     assert.equal(await images('none').images.problemWith(upload(jpeg.subarray(0, jpeg.length - 60))), 'The image must be a JPEG file.');
   });
 
+  it('removes a stored picture when the write that refers to it fails, and keeps it when the write succeeds', async () => {
+    const { images: store, bundleDir, installedDir } = images('copy');
+    const name = await store.store(upload(jpeg), 'Orphan');
+    await assert.rejects(store.removedIfFails(name, () => Promise.reject(new Error('database down'))), /database down/);
+    assert.equal(existsSync(join(bundleDir, name)), false);
+    assert.equal(existsSync(join(installedDir, 'images', 'events', name)), false);
+    const kept = await store.store(upload(jpeg), 'Kept');
+    assert.equal(await store.removedIfFails(kept, () => 7), 7);
+    assert.equal(existsSync(join(bundleDir, kept)), true);
+  });
+
   it('refuses a file over the size limit', async () => {
     assert.equal(await images('none').images.problemWith(upload(Buffer.concat([jpeg, Buffer.alloc(1024)]))), 'The image cannot be larger than 1 KB.');
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, lstat, mkdir } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UploadedFile } from 'sluice';
 
@@ -57,6 +57,21 @@ export class EventImages {
     }
     await this.#options.published();
     return name;
+  }
+
+  /**
+   * Runs `write` (the database write that refers to the stored picture `name`); when it
+   * fails, the picture is removed (from the bundle and its copy) before the error goes on,
+   * so no orphan file is left.
+   */
+  async removedIfFails<T>(name: string, write: () => T | Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      const { bundleDir, installedDir } = this.#options;
+      await Promise.all([rm(join(bundleDir, name), { force: true }), rm(join(installedDir, 'images', 'events', name), { force: true })]);
+      throw error;
+    }
   }
 }
 
