@@ -43,12 +43,15 @@ const environments: Record<string, FrameworkConfigInput> = {
 export function configFor(environment: string, env: NodeJS.ProcessEnv = process.env): FrameworkConfigInput {
   const config = environments[environment];
   if (config === undefined) throw new Error(`Unknown environment "${environment}"; known: ${Object.keys(environments).join(', ')}.`);
-  const withEnv = { ...config, ...fromEnvironment(env) };
+  let withEnv = { ...config, ...fromEnvironment(env) };
+  // A command's stdout is its output (app/bin/console sets APP_LOG_FORMAT=file): its logs go to var/log/<env>.jsonl.
+  if (env.APP_LOG_FORMAT === 'file' && withEnv.log?.format === 'stdout-jsonl') withEnv = { ...withEnv, log: { ...withEnv.log, format: 'jsonl' } };
   return environment === 'prod' ? { ...withEnv, secret: prodSecret() } : withEnv;
 }
 
 /**
- * What operators set in the environment, under Symfony's names: SESSION_STORE (memory,
+ * What operators set in the environment, under Symfony's names (and APP_LOG_FORMAT=file,
+ * prod's logs in var/log/prod.jsonl instead of stdout): SESSION_STORE (memory,
  * file or redis, with REDIS_URL), TRUSTED_PROXIES (IPs and CIDR ranges, comma-separated,
  * `REMOTE_ADDR` and `PRIVATE_SUBNETS` as in Symfony) and TRUSTED_HOSTS (host patterns).
  */
