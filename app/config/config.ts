@@ -63,7 +63,9 @@ const environments: Record<string, FrameworkConfigInput> = {
 export function configFor(environment: string, env: NodeJS.ProcessEnv = process.env): FrameworkConfigInput {
   const config = environments[environment];
   if (config === undefined) throw new Error(`Unknown environment "${environment}"; known: ${Object.keys(environments).join(', ')}.`);
-  const withEnv = { ...config, ...deploymentConfig(env) };
+  let withEnv = { ...config, ...deploymentConfig(env) };
+  // A command's stdout is its output (app/bin/console sets APP_LOG_FORMAT=file): its logs go to var/log/<env>.jsonl.
+  if (env.APP_LOG_FORMAT === 'file' && withEnv.log?.format === 'stdout-jsonl') withEnv = { ...withEnv, log: { ...withEnv.log, format: 'jsonl' } };
   return environment === 'prod' ? { ...withEnv, secret: prodSecret() } : withEnv;
 }
 
@@ -72,7 +74,8 @@ export function configFor(environment: string, env: NodeJS.ProcessEnv = process.
  * SESSION_STORE (memory, file or redis, with REDIS_URL), APP_SECRET (the same in every
  * instance, so one signs what another checks), TRUSTED_PROXIES (IPs and CIDR ranges,
  * comma-separated, `REMOTE_ADDR` and `PRIVATE_SUBNETS` as in Symfony) and TRUSTED_HOSTS
- * (host patterns). Unset, the environment's defaults stay.
+ * (host patterns). Unset, the environment's defaults stay. (APP_LOG_FORMAT=file, read by
+ * configFor, puts prod's logs in var/log/prod.jsonl instead of stdout.)
  */
 export function deploymentConfig(env: NodeJS.ProcessEnv = process.env): FrameworkConfigInput {
   const out: FrameworkConfigInput = {};

@@ -63,7 +63,7 @@ describe('The dev bundles of the events app', () => {
     writeFileSync(loads, '');
     const { stdout } = await execFileAsync(process.execPath, ['--import', loader, '--import', join(dir, 'recorder.mjs'), '--input-type=module', '-e', script], {
       cwd: root,
-      env: { ...inherited, DATABASE_URL: 'sqlite::memory:', LOADS_FILE: loads, ...env },
+      env: { ...inherited, DATABASE_URL: 'sqlite::memory:', LOADS_FILE: loads, APP_LOG_FORMAT: 'file', ...env },
     });
     return { ...(JSON.parse(stdout) as Omit<Run, 'loaded'>), loaded: readFileSync(loads, 'utf8').split('\n').filter(Boolean) };
   }

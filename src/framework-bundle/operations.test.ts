@@ -109,3 +109,43 @@ describe('request ids and the access log', () => {
     await kernel.shutdown();
   });
 });
+
+describe('security headers', () => {
+  class HtmlController {
+    pageAction(): Response { return new Response('<p>hi</p>', 200, { 'Content-Type': 'text/html; charset=UTF-8' }); }
+    jsonAction(): Response { return new Response('{}', 200, { 'Content-Type': 'application/json' }); }
+    ownAction(): Response { return new Response('<p>own</p>', 200, { 'Content-Type': 'text/html', 'Content-Security-Policy': "default-src 'self'" }); }
+  }
+  const htmlRoutes = [
+    { name: 'html', path: '/html', controller: 'Html::pageAction' },
+    { name: 'own', path: '/own', controller: 'Html::ownAction' },
+    { name: 'json', path: '/json', controller: 'Html::jsonAction' },
+  ];
+
+  it('sends nosniff and a Referrer-Policy on every response, and a CSP forbidding framing on HTML ones', async () => {
+    const kernel = new TestKernel({ debug: false, routes: [...routes, ...htmlRoutes], controllers: { PageController: new PageController(), Html: new HtmlController() } });
+    const html = await kernel.request(get('/html'));
+    assert.equal(html.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(html.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+    assert.match(String(html.headers.get('content-security-policy')), /frame-ancestors 'none'/);
+    assert.equal(html.headers.get('x-frame-options'), 'DENY');
+    const text = await kernel.request(get('/json'));
+    assert.equal(text.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(text.headers.get('content-security-policy'), undefined, 'no CSP on what is not a page');
+    assert.equal((await kernel.request(get('/own'))).headers.get('content-security-policy'), "default-src 'self'", 'a policy the page set wins');
+    assert.equal(html.headers.get('strict-transport-security'), undefined, 'no HSTS over plain HTTP');
+    const secure = await kernel.request(Request.create('https://localhost/html'));
+    assert.equal(secure.headers.get('strict-transport-security'), 'max-age=31536000');
+    assert.match(String((await kernel.request(get('/nowhere'))).headers.get('content-security-policy')), /frame-ancestors/, 'error pages too');
+    await kernel.shutdown();
+  });
+
+  it('leaves out what the configuration turns off', async () => {
+    const kernel = new TestKernel({ debug: false, routes: htmlRoutes, controllers: { Html: new HtmlController() }, config: { securityHeaders: { hsts: false, contentSecurityPolicy: false } } });
+    const secure = await kernel.request(Request.create('https://localhost/html'));
+    assert.equal(secure.headers.get('strict-transport-security'), undefined);
+    assert.equal(secure.headers.get('content-security-policy'), undefined);
+    assert.equal(secure.headers.get('x-content-type-options'), 'nosniff');
+    await kernel.shutdown();
+  });
+});

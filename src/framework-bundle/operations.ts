@@ -1,6 +1,7 @@
 import type { Kernel } from '../kernel/kernel.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { HEALTH_PATHS, HealthChecks } from './health-checks.ts';
+import { securityHeaders } from './security-headers.ts';
 import type { RedisSessionStore } from '../session/redis-session-store.ts';
 
 declare module '../kernel/container.ts' {
@@ -13,7 +14,7 @@ declare module '../kernel/container.ts' {
 /**
  * What operators rely on, on every main response and outside the kernel's events (so
  * that no listener is added to the chains the logs show): the `X-Request-Id` echoed, and
- * the access log entry when configured; and the health probes, answered before the events.
+ * the security headers, the access log entry when configured; and the health probes, answered before the events.
  */
 export function configureOperations(kernel: Kernel): void {
   const health = new HealthChecks({ showErrors: kernel.debug });
@@ -27,6 +28,7 @@ export function configureOperations(kernel: Kernel): void {
   kernel.responseFinishers.push((request, response) => {
     response.headers.set('X-Request-Id', requestIdOf(request));
   });
+  if (kernel.config.securityHeaders !== false) kernel.responseFinishers.push(securityHeaders(kernel.config.securityHeaders));
   const accessLog = kernel.container.find('logger.access');
   if (accessLog !== undefined) kernel.responseFinishers.push((request, response, startedAt) => accessLog.record(request, response, startedAt));
 }

@@ -24,11 +24,6 @@ export function requestIdOf(request: Request): string {
   return id;
 }
 
-/** Gives a request the id of another (an error page's sub-request, a retried request). */
-export function shareRequestId(from: Request, to: Request): void {
-  ids.set(to, requestIdOf(from));
-}
-
 function fromTrustedProxy(request: Request): string | undefined {
   const given = request.headers.get(REQUEST_ID_HEADER);
   if (given === undefined || !acceptable.test(given) || request.trust === undefined) return undefined;

@@ -1,3 +1,4 @@
+import type { SecurityHeadersInput } from '../framework-bundle/security-headers.ts';
 import type { ExceptionMapping } from '../error-handler/exception-mapping.ts';
 import type { LogRotation } from '../log/log-destination.ts';
 /** The framework's configuration, per environment (the application's `config/` gives it). */
@@ -21,6 +22,8 @@ export interface FrameworkConfig {
    */
   handleUncaughtErrors: boolean;
   session: SessionConfig;
+  /** nosniff, Referrer-Policy, CSP on HTML, HSTS on secure requests (see SecurityHeadersConfig); `false` for none. */
+  securityHeaders: SecurityHeadersInput | false;
   /** Log level and error-page status per exception class, as Symfony 5.4's `framework.exceptions`. */
   exceptions: ExceptionMapping;
   /** `_controller` of the error sub-request. */
@@ -89,6 +92,7 @@ export function resolveFrameworkConfig(input: FrameworkConfigInput, environment:
     handleUncaughtErrors: input.handleUncaughtErrors ?? true,
     session: resolveSessionConfig(input.session ?? {}),
     exceptions: input.exceptions ?? {},
+    securityHeaders: input.securityHeaders ?? {},
     errorController: input.errorController ?? 'error_controller',
     disallowSearchEngineIndex: input.disallowSearchEngineIndex,
     log: {

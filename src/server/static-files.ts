@@ -96,7 +96,8 @@ export class StaticFiles {
     }
     res.on('error', () => {}); // a client gone mid-file is not an error of the server
     const encoder = this.#encode?.(req, result.statusCode, result.headers as Record<string, string | number | string[]>);
-    res.writeHead(result.statusCode, result.headers);
+    // nosniff: a file is served as its extension says, never sniffed into a page (an uploaded polyglot)
+    res.writeHead(result.statusCode, { ...result.headers, 'X-Content-Type-Options': 'nosniff' });
     try {
       await (encoder === undefined ? pipeline(result.stream, res as Writable) : pipeline(result.stream, encoder, res as Writable));
     } catch {

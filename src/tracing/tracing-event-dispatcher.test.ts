@@ -83,6 +83,7 @@ describe('TracingEventDispatcher', () => {
     const spans = exporter.getFinishedSpans();
     const request = spans.find((span) => span.name === 'GET home')!;
     assert.equal(request.attributes['http.response.status_code'], 200);
+    assert.match(String(request.attributes['http.request.id']), /^[0-9a-f-]{36}$/, 'the request id, as in the logs and the X-Request-Id header');
     const phase = spans.find((span) => span.name === 'kernel.request')!;
     assert.equal(parentOf(phase), request.spanContext().spanId);
     assert.equal(parentOf(listenerSpans(spans).find((span) => span.name === 'RouterListener::onKernelRequest')!), phase.spanContext().spanId);

@@ -1,3 +1,4 @@
+import { requestIdOf } from '../http/request-id.ts';
 import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { ForwardingEventDispatcher } from '../event-dispatcher/forwarding-event-dispatcher.ts';
 import { isThenable } from '../event-dispatcher/listener.ts';
@@ -84,7 +85,7 @@ export class TracingEventDispatcher extends ForwardingEventDispatcher<TraceableE
       const main = event.isMainRequest();
       const span = this.#tracer.startSpan(`${request.method}${main ? '' : ' (sub-request)'}`, {
         kind: main ? SpanKind.SERVER : SpanKind.INTERNAL,
-        attributes: { 'http.request.method': request.method, 'url.path': request.rawPath, 'sluice.request.type': main ? 'main' : 'sub' },
+        attributes: { 'http.request.method': request.method, 'url.path': request.rawPath, 'sluice.request.type': main ? 'main' : 'sub', ...(main && { 'http.request.id': requestIdOf(request) }) },
       }, active);
       known = { span, context: trace.setSpan(active, span) };
       this.#requests.set(request, known);

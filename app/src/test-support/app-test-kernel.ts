@@ -41,9 +41,15 @@ export function testApp(environment = 'test', settings: Partial<AppSettings> = {
   };
 }
 
-/** The value of the hidden input named `name` in an HTML page; an error when there is none. */
-export function hiddenValue(page: TestResponse, name: string): string {
-  const value = page.select(`input[type="hidden"][name="${name}"]`).attr('value');
+/** The value of the hidden input named `name` in an HTML page (a test response, or a page's text); an error when there is none. */
+export function hiddenValue(page: TestResponse | string, name: string): string {
+  const value = typeof page === 'string' ? hiddenValueInText(page, name) : page.select(`input[type="hidden"][name="${name}"]`).attr('value');
   if (value === undefined) throw new Error(`No hidden input "${name}" in the page.`);
   return value;
+}
+
+/** The same, in a page read from a real socket: the input's tag, then its value attribute. */
+function hiddenValueInText(html: string, name: string): string | undefined {
+  const tag = html.match(new RegExp(`<input[^>]*\\bname="${name}"[^>]*>`))?.[0];
+  return tag?.match(/\bvalue="([^"]*)"/)?.[1]?.replaceAll('&amp;', '&');
 }

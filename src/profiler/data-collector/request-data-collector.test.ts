@@ -34,6 +34,12 @@ describe('RequestDataCollector', () => {
     assert.equal((data.attributes as Record<string, unknown>)._controller, 'PagesController::showAction');
   });
 
+  it('records the request id, the one the response echoes in X-Request-Id', async () => {
+    const { data, response } = await requestData(get('/api/events'));
+    assert.match(data.requestId, /^[0-9a-f-]{36}$/);
+    assert.equal(response.headers.get('x-request-id'), data.requestId);
+  });
+
   it('records the response status and headers', async () => {
     const { data } = await requestData(get('/api/events'));
     assert.equal(data.statusCode, 200);

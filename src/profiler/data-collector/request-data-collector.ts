@@ -1,3 +1,4 @@
+import { requestIdOf } from '../../http/request-id.ts';
 import type { ControllerEvent } from '../../event/controller-event.ts';
 import type { ResponseEvent } from '../../event/response-event.ts';
 import { controllerName, controllerTarget, type Controller } from '../../controller/controller.ts';
@@ -33,6 +34,8 @@ export interface RequestData {
   readonly format: string | null;
   readonly locale: string;
   readonly clientIp: string;
+  /** The X-Request-Id of the request (see requestIdOf): its log entries and trace spans carry it. */
+  readonly requestId: string;
   readonly route: string | null;
   readonly routeParams: Record<string, unknown>;
   readonly controller: ControllerData | null;
@@ -90,6 +93,7 @@ export class RequestDataCollector implements DataCollector {
       format: request.getRequestFormat(null) ?? null,
       locale: request.getLocale(),
       clientIp: attempt(() => request.clientIp, request.remoteAddress),
+      requestId: requestIdOf(request),
       route: typeof route === 'string' ? route : null,
       routeParams: toJsonSafe(request.attributes.get('_route_params') ?? {}) as Record<string, unknown>,
       controller: controller === undefined ? null : { name: controllerName(controller) },

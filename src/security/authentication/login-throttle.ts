@@ -15,7 +15,7 @@ export interface LoginThrottlingOptions {
 /**
  * Symfony's `login_throttling`: every login attempt takes a hit from two limits, one per
  * username and IP (`maxAttempts` per interval) and one per IP (five times that, against one
- * client trying many usernames); a successful login clears its username-and-IP count.
+ * client trying many usernames); a successful login clears both.
  * A refused attempt is answered before the password is hashed.
  */
 export class LoginThrottle {
@@ -38,8 +38,9 @@ export class LoginThrottle {
     return local.accepted ? global : local;
   }
 
+  /** Clears both counts, as Symfony's limiter reset does: a client that logs in is no attacker. */
   async succeeded(request: Request, username: string): Promise<void> {
-    await this.#local.reset(localKey(username, request.clientIp));
+    await Promise.all([this.#local.reset(localKey(username, request.clientIp)), this.#global.reset(request.clientIp)]);
   }
 }
 

@@ -59,7 +59,7 @@ export class AdminEventController {
     if (!form.isValid) return this.#invalid('@App/admin_event/new.html.twig', { form, user });
     const event = new Event({ ...form.fields(), image: null });
     event.image = await this.#services.images().store(form.image!, event.title);
-    event.id = Number(await this.#services.events().insert(event));
+    event.id = Number(await this.#services.images().removedIfFails(event.image, () => this.#services.events().insert(event)));
     await session.flashes.add('notice', 'flash.event_created');
     return new RedirectResponse(this.#services.path('app_admin_event_index'));
   }
@@ -73,9 +73,11 @@ export class AdminEventController {
     const form = await this.#submit(request, session, `event_edit_${event.id}`, false);
     if (!form.isValid) return this.#invalid('@App/admin_event/edit.html.twig', { form, event, user });
     // A new image is a new file: pages cached with the old one keep showing it, not a different picture.
-    const image = form.image === undefined ? event.image : await this.#services.images().store(form.image, form.values.title);
-    event.change({ ...form.fields(), image });
-    await this.#services.events().update(event);
+    const stored = form.image === undefined ? undefined : await this.#services.images().store(form.image, form.values.title);
+    event.change({ ...form.fields(), image: stored ?? event.image });
+    const update = async (): Promise<void> => void (await this.#services.events().update(event));
+    // a failed write must not leave the picture it came with behind, unused
+    await (stored === undefined ? update() : this.#services.images().removedIfFails(stored, update));
     await session.flashes.add('notice', 'flash.event_updated');
     return new RedirectResponse(this.#services.path('app_admin_event_index'));
   }

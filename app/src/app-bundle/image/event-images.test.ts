@@ -4,10 +4,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UploadedFile } from 'sluice';
+import sharp from 'sharp';
 import { EventImages, formatSize, slug } from './event-images.ts';
 import { LocalPictureStore } from '../picture/local-picture-store.ts';
 
-const jpeg = Buffer.from('ffd8ffe000104a464946000101', 'hex');
+// A real (tiny) JPEG: uploads must decode, not just start like one.
+const jpeg = await sharp({ create: { width: 2, height: 2, channels: 3, background: 'red' } }).jpeg().toBuffer();
 const upload = (bytes: Buffer, name = 'x.jpg', type = 'image/jpeg') => new UploadedFile(new File([bytes], name, { type }));
 
 /** A project with the bundle's images directory and `public/bundles/app` installed as `install`. */
@@ -33,6 +35,23 @@ describe('EventImages', () => {
     for (const bytes of [Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('GIF89a'), Buffer.from('<svg/>'), Buffer.alloc(0), Buffer.from([0xff, 0xd8])]) {
       assert.equal(await store.problemWith(upload(bytes)), 'The image must be a JPEG file.');
     }
+  });
+
+  it('refuses a polyglot: JPEG magic bytes followed by HTML, or a JPEG cut short', async () => {
+    const polyglot = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(1)</script></html>')]);
+    assert.equal(await images('none').images.problemWith(upload(polyglot)), 'The image must be a JPEG file.');
+    assert.equal(await images('none').images.problemWith(upload(jpeg.subarray(0, jpeg.length - 60))), 'The image must be a JPEG file.');
+  });
+
+  it('removes a stored picture when the write that refers to it fails, and keeps it when the write succeeds', async () => {
+    const { images: store, bundleDir, installedDir } = images('copy');
+    const name = await store.store(upload(jpeg), 'Orphan');
+    await assert.rejects(store.removedIfFails(name, () => Promise.reject(new Error('database down'))), /database down/);
+    assert.equal(existsSync(join(bundleDir, name)), false);
+    assert.equal(existsSync(join(installedDir, 'images', 'events', name)), false);
+    const kept = await store.store(upload(jpeg), 'Kept');
+    assert.equal(await store.removedIfFails(kept, () => 7), 7);
+    assert.equal(existsSync(join(bundleDir, kept)), true);
   });
 
   it('refuses a file over the size limit', async () => {

@@ -32,6 +32,9 @@ export class EventImages {
     if (file.size > this.#options.maxBytes) return `The image cannot be larger than ${formatSize(this.#options.maxBytes)}.`;
     const head = (await file.bytes()).subarray(0, JPEG_MAGIC.length);
     if (file.size < JPEG_MAGIC.length || !head.equals(JPEG_MAGIC)) return 'The image must be a JPEG file.';
+    // The first bytes are not enough: `FF D8 FF` then HTML is a polyglot a browser could
+    // sniff as a page. The whole image must decode as a JPEG.
+    if (!(await decodesAsJpeg(await file.bytes()))) return 'The image must be a JPEG file.';
     return undefined;
   }
 
@@ -40,6 +43,33 @@ export class EventImages {
     const name = `${slug(title)}-${randomBytes(4).toString('hex')}.JPG`;
     await this.#options.store.put(name, await file.bytes());
     return name;
+  }
+
+  /**
+   * Runs `write` (the database write that refers to the stored picture `name`); when it
+   * fails, the picture is removed from the store before the error goes on, so no orphan
+   * picture is left.
+   */
+  async removedIfFails<T>(name: string, write: () => T | Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      await this.#options.store.remove(name);
+      throw error;
+    }
+  }
+}
+
+/** Whether libvips (sharp, loaded on first upload) decodes every pixel of `bytes` as a JPEG image without error. */
+async function decodesAsJpeg(bytes: Buffer): Promise<boolean> {
+  const { default: sharp } = await import('sharp');
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 });
+    if ((await image.metadata()).format !== 'jpeg') return false;
+    await image.raw().toBuffer();
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import { copyFile, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertPictureName, type PictureStore, type StoredPicture } from './picture-store.ts';
 import { pictureEtag } from './picture-etag.ts';
@@ -48,6 +48,12 @@ export class LocalPictureStore implements PictureStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  async remove(name: string): Promise<void> {
+    assertPictureName(name);
+    const { bundleDir, installedDir } = this.#options;
+    await Promise.all([rm(join(bundleDir, name), { force: true }), rm(join(installedDir, 'images', 'events', name), { force: true })]);
   }
 
   async close(): Promise<void> {}

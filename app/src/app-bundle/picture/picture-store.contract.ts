@@ -45,6 +45,13 @@ export function pictureStoreContract(create: () => Promise<{ store: PictureStore
     assert.equal((await store.get('same.JPG'))!.bytes.toString(), 'new');
   }));
 
+  it('forgets a removed picture, and removing one it never had is no error', () => withStore(async (store) => {
+    await store.put('gone.JPG', Buffer.from('bytes'));
+    await store.remove('gone.JPG');
+    assert.equal(await store.get('gone.JPG'), undefined);
+    await store.remove('never-saved.JPG');
+  }));
+
   it('refuses names that could reach another path or key', () => withStore(async (store) => {
     for (const name of ['../x.JPG', 'a/b.JPG', '.hidden', '', 'x\0.JPG']) {
       await assert.rejects(store.put(name, Buffer.from('x')), /Invalid picture name/);

@@ -15,6 +15,8 @@ export interface PictureStore {
   put(name: string, bytes: Buffer): Promise<void>;
   /** The picture saved under `name`, or undefined. */
   get(name: string): Promise<StoredPicture | undefined>;
+  /** Forgets the picture saved under `name` (an upload whose event could not be written); nothing when there is none. */
+  remove(name: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -28,6 +28,11 @@ export class PostgresPictureStore implements PictureStore {
     );
   }
 
+  async remove(name: string): Promise<void> {
+    assertPictureName(name);
+    await this.#connection.pool.query(`DELETE FROM ${this.#table} WHERE name = $1`, [name]);
+  }
+
   async get(name: string): Promise<StoredPicture | undefined> {
     assertPictureName(name);
     const result = await this.#connection.pool.query<{ bytes: Buffer; etag: string }>(`SELECT bytes, etag FROM ${this.#table} WHERE name = $1`, [name]);
