@@ -65,7 +65,7 @@ export class FrameworkBundle extends Bundle {
     container.set('trust_policy', trust);
     const inFlight = new InFlightRequests();
     container.set('in_flight_requests', inFlight);
-    container.factory('session.store', () => (this.#sessionStore = createSessionStore(config.session, kernel.projectDir)));
+    container.factory('session.store', () => (this.#sessionStore = createSessionStore(config.session, kernel.projectDir, kernel.varDir)));
     kernel.argumentValueResolvers.push(new SessionValueResolver());
 
     kernel.controllers.register('RedirectController', new RedirectController());
