@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -6,11 +6,14 @@ import { lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+// Logs and profiles of the processes these tests start go to a directory of this run, not app/var.
+const varDir = mkdtempSync(join(tmpdir(), 'sluice-console-var-'));
+after(() => rmSync(varDir, { recursive: true, force: true }));
 
 const execFileAsync = promisify(execFile);
 // A database of its own per run, in memory: these tests never create or change app/var/data.db.
 const run = (file: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}) =>
-  execFileAsync(file, args, { ...options, env: { ...process.env, DATABASE_URL: 'sqlite::memory:', ...options.env } });
+  execFileAsync(file, args, { ...options, env: { ...process.env, DATABASE_URL: 'sqlite::memory:', APP_VAR_DIR: varDir, ...options.env } });
 const console = new URL('./console', import.meta.url).pathname;
 
 interface Failure {

@@ -5,6 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// Logs and profiles of the processes these tests start go to a directory of this run, not app/var.
+const varDir = mkdtempSync(join(tmpdir(), 'sluice-console-var-'));
+after(() => rmSync(varDir, { recursive: true, force: true }));
 
 const console = new URL('./console', import.meta.url).pathname;
 const watched = mkdtempSync(join(tmpdir(), 'sluice-serve-watch-'));
@@ -18,7 +21,7 @@ class Running {
 
   constructor(args: string[]) {
     // A database in memory: the served app never creates or changes app/var/data.db.
-    this.process = spawn(console, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: 'sqlite::memory:' } });
+    this.process = spawn(console, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: 'sqlite::memory:', APP_VAR_DIR: varDir } });
     this.process.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.process.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.exited = new Promise((resolve) => this.process.once('exit', (code) => resolve(code)));

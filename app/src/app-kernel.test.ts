@@ -169,7 +169,7 @@ describe('The events app over a real socket (dev)', () => {
     const since = app.logs.records.length;
     // Only what this request appends is read: a dev.log is never rotated, and one a
     // developer's server filled for a while may be past what a string can hold.
-    const logFile = join(projectDir, 'var', 'log', 'dev.log');
+    const logFile = join(app.kernel.logDir, 'dev.log');
     const offset = existsSync(logFile) ? statSync(logFile).size : 0;
     await rawGet(running.url, path, { Referer: `${running.url}${path}` });
     const records = await terminated(since);
@@ -269,7 +269,7 @@ describe('The events app over a real socket (prod)', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     let written = '';
     try {
-      written = readFileSync(join(projectDir, 'var', 'log', 'prod.jsonl'), 'utf8');
+      written = readFileSync(join(app.kernel.logDir, 'prod.jsonl'), 'utf8');
     } catch {
       // no file: nothing was ever written
     }

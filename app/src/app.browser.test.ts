@@ -1,15 +1,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { serveKernel, type RunningServer } from 'sluice/server';
 import { projectDir } from './create-kernel.ts';
 import { testApp, type TestApp } from './test-support/app-test-kernel.ts';
-import { launchChromium } from 'sluice/testing/browser';
+import { CHROMIUM_PATH, launchChromium } from 'sluice/testing/browser';
 
 // Real Chromium, installed by the system (never downloaded); one launch for the whole file.
-const artifacts = join(projectDir, '..', 'var', 'test-artifacts');
+// Screenshots go to a directory of this run (SLUICE_TEST_ARTIFACTS to keep them somewhere).
+const artifacts = process.env.SLUICE_TEST_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'sluice-screenshots-'));
+const skip = existsSync(CHROMIUM_PATH) ? false : `Chromium is not installed at ${CHROMIUM_PATH} (set CHROMIUM_PATH): browser tests skipped.`;
 const bundleImages = join(projectDir, 'src', 'app-bundle', 'Resources', 'public', 'images', 'events');
 const installedImages = join(projectDir, 'public', 'bundles', 'app', 'images', 'events');
 const title = `Browser test night ${process.pid}`;
@@ -22,7 +25,7 @@ async function imagesLoaded(page: Page, selector: string): Promise<number[]> {
   return page.locator(selector).evaluateAll((images) => images.map((img) => (img as unknown as { naturalWidth: number }).naturalWidth));
 }
 
-describe('The events site in Chromium', () => {
+describe('The events site in Chromium', { skip }, () => {
   let app: TestApp;
   let running: RunningServer;
   let browser: Browser;

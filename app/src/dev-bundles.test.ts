@@ -63,7 +63,7 @@ describe('The dev bundles of the events app', () => {
     writeFileSync(loads, '');
     const { stdout } = await execFileAsync(process.execPath, ['--import', loader, '--import', join(dir, 'recorder.mjs'), '--input-type=module', '-e', script], {
       cwd: root,
-      env: { ...inherited, DATABASE_URL: 'sqlite::memory:', LOADS_FILE: loads, APP_LOG_FORMAT: 'file', ...env },
+      env: { ...inherited, DATABASE_URL: 'sqlite::memory:', APP_VAR_DIR: join(dir, 'var'), LOADS_FILE: loads, APP_LOG_FORMAT: 'file', ...env },
     });
     return { ...(JSON.parse(stdout) as Omit<Run, 'loaded'>), loaded: readFileSync(loads, 'utf8').split('\n').filter(Boolean) };
   }
@@ -94,7 +94,7 @@ describe('The dev bundles of the events app', () => {
   });
 
   it('are loaded by the console even when started with APP_ENV=prod, so --env=dev still works', async () => {
-    const { stdout } = await execFileAsync(console, ['debug:router', '--env=dev'], { env: { ...process.env, APP_ENV: 'prod', DATABASE_URL: 'sqlite::memory:' } });
+    const { stdout } = await execFileAsync(console, ['debug:router', '--env=dev'], { env: { ...process.env, APP_ENV: 'prod', DATABASE_URL: 'sqlite::memory:', APP_VAR_DIR: join(dir, 'var') } });
     assert.match(stdout, /_profiler/);
   });
 });

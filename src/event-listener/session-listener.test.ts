@@ -1,6 +1,5 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Response } from '../http/response.ts';
 import { Request } from '../http/request.ts';
 import type { Cookie } from '../http/cookie.ts';
@@ -12,6 +11,7 @@ import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
 import type { FrameworkConfigInput } from '../kernel/kernel-config.ts';
 import { Session } from '../session/session.ts';
 import { newSessionId } from '../session/session-id.ts';
+import { MemorySessionStore } from '../session/memory-session-store.ts';
 import { SpySessionStore } from '../session/test-support/spy-session-store.ts';
 import { SessionListener, NO_AUTO_CACHE_CONTROL_HEADER } from './session-listener.ts';
 import { Args } from '../decorators/args.ts';
@@ -59,14 +59,14 @@ class CartController {
 
 const actions = ['plain', 'write', 'read', 'peek', 'flash', 'notices', 'login', 'logout', 'cacheable', 'optOut'];
 
-function app(config: FrameworkConfigInput = {}): { kernel: TestKernel; store: SpySessionStore } {
+function app(config: FrameworkConfigInput = {}, now?: () => number): { kernel: TestKernel; store: SpySessionStore } {
   const kernel = new TestKernel({
     routes: actions.map((action) => ({ name: action, path: `/${action}`, controller: `CartController::${action}Action` })),
     controllers: { CartController: new CartController() },
     config,
   });
   kernel.boot();
-  const store = new SpySessionStore();
+  const store = new SpySessionStore(new MemorySessionStore(now === undefined ? {} : { now }));
   kernel.container.set('session.store', store);
   return { kernel, store };
 }
@@ -173,9 +173,10 @@ describe('SessionListener: ids the client sends', () => {
   });
 
   it('gives a session cookie of an expired session a fresh id, the old data out of sight', async () => {
-    const { kernel } = app({ session: { ttl: 0.05 } });
+    let clock = Date.now();
+    const { kernel } = app({ session: { ttl: 0.05 } }, () => clock);
     const id = sessionCookie(await kernel.request(get('/write?value=secret')))!.value;
-    await sleep(120);
+    clock += 120;
     const response = await kernel.request(withCookie('/write?value=new', id));
     assert.notEqual(sessionCookie(response)!.value, id);
     assert.equal((await kernel.request(withCookie('/read', id))).content, 'nothing');

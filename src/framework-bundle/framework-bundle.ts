@@ -67,7 +67,7 @@ export class FrameworkBundle extends Bundle {
     container.set('trust_policy', trust);
     const inFlight = new InFlightRequests();
     container.set('in_flight_requests', inFlight);
-    container.factory('session.store', () => (this.#sessionStore = createSessionStore(config.session, kernel.projectDir)));
+    container.factory('session.store', () => (this.#sessionStore = createSessionStore(config.session, kernel.projectDir, kernel.varDir)));
     kernel.argumentValueResolvers.push(new SessionValueResolver());
     kernel.argumentValueResolvers.push(new PayloadValueResolver());
 

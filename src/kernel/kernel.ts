@@ -36,6 +36,11 @@ export interface KernelOptions {
   debug: boolean;
   /** The application's root: `var/`, `public/` and `config/` are under it. */
   projectDir: string;
+  /**
+   * Where the kernel writes (logs, cache, profiles, file sessions): `<projectDir>/var` by
+   * default. Tests give one of their own, so they never write into the application's.
+   */
+  varDir?: string | undefined;
   config?: FrameworkConfigInput;
 }
 
@@ -62,6 +67,8 @@ export abstract class Kernel implements HttpKernelInterface {
   readonly environment: string;
   readonly debug: boolean;
   readonly projectDir: string;
+  /** Where the kernel writes: logs, cache, profiles, file sessions (see KernelOptions.varDir). */
+  readonly varDir: string;
   readonly config: FrameworkConfig;
   readonly container = new Container();
   /** Routes the bundles add while building; compiled once when the router is first used. */
@@ -96,6 +103,7 @@ export abstract class Kernel implements HttpKernelInterface {
     this.environment = options.environment;
     this.debug = options.debug;
     this.projectDir = options.projectDir;
+    this.varDir = options.varDir ?? join(options.projectDir, 'var');
     this.config = resolveFrameworkConfig(options.config ?? {}, options.environment, options.debug);
   }
 
@@ -111,11 +119,11 @@ export abstract class Kernel implements HttpKernelInterface {
   }
 
   get logDir(): string {
-    return join(this.projectDir, 'var', 'log');
+    return join(this.varDir, 'log');
   }
 
   get cacheDir(): string {
-    return join(this.projectDir, 'var', 'cache', this.environment);
+    return join(this.varDir, 'cache', this.environment);
   }
 
   get publicDir(): string {

@@ -5,16 +5,25 @@ import { MemorySessionStore } from './memory-session-store.ts';
 import { FileSessionStore } from './file-session-store.ts';
 import { RedisSessionStore } from './redis-session-store.ts';
 
-/** The store the configuration names; a relative file store path is under the project directory. */
-export function createSessionStore(config: SessionConfig, projectDir: string): SessionStore {
+/**
+ * The store the configuration names; a relative file store path is under the project
+ * directory, and one under `var/` under the kernel's var directory when it has its own.
+ */
+export function createSessionStore(config: SessionConfig, projectDir: string, varDir = join(projectDir, 'var')): SessionStore {
   switch (config.store) {
     case 'memory':
       return new MemorySessionStore();
     case 'file':
-      return new FileSessionStore(isAbsolute(config.savePath) ? config.savePath : join(projectDir, config.savePath));
+      return new FileSessionStore(fileStorePath(config.savePath, projectDir, varDir));
     case 'redis':
       return new RedisSessionStore({ url: config.redisUrl, prefix: config.redisPrefix });
     default:
       throw new TypeError(`Unknown session store "${String(config.store)}": use memory, file or redis.`);
   }
+}
+
+function fileStorePath(savePath: string, projectDir: string, varDir: string): string {
+  if (isAbsolute(savePath)) return savePath;
+  const parts = savePath.split(/[\\/]/);
+  return parts[0] === 'var' ? join(varDir, ...parts.slice(1)) : join(projectDir, savePath);
 }

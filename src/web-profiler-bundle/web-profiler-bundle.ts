@@ -116,6 +116,6 @@ export class WebProfilerBundle extends Bundle {
     }
     if (dsn.startsWith('file://')) return new FileProfilerStorage(new URL(dsn).pathname, bounds);
     if (dsn !== '') throw new Error(`Unsupported profiler storage "${dsn}": use file:///<dir> or redis://<host>:<port>.`);
-    return new FileProfilerStorage(join(kernel.projectDir, 'var', 'profiler'), bounds);
+    return new FileProfilerStorage(join(kernel.varDir, 'profiler'), bounds);
   }
 }

@@ -1,17 +1,20 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { serveKernel, type RunningServer } from '../server/serve-kernel.ts';
 import { profiledKernel } from './test-support/profiled-kernel.ts';
-import { launchChromium } from '../testing/launch-chromium.ts';
+import { CHROMIUM_PATH, launchChromium } from '../testing/launch-chromium.ts';
 
 // Real Chromium, installed by the system (never downloaded); one launch for the whole file.
-const artifacts = join(process.cwd(), 'var', 'test-artifacts');
+// Screenshots go to a directory of this run (SLUICE_TEST_ARTIFACTS to keep them somewhere).
+const artifacts = process.env.SLUICE_TEST_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'sluice-screenshots-'));
+const skip = existsSync(CHROMIUM_PATH) ? false : `Chromium is not installed at ${CHROMIUM_PATH} (set CHROMIUM_PATH): browser tests skipped.`;
 const missing = '/bundles/app/images/events/missing.JPG';
 
-describe('The web profiler in Chromium', () => {
+describe('The web profiler in Chromium', { skip }, () => {
   let browser: Browser;
   let page: Page;
   let running: RunningServer;

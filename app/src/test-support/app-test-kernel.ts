@@ -11,7 +11,7 @@ export interface TestApp {
   readonly kernel: AppKernel;
   /** Every log entry of the kernel, as the handlers see them. */
   readonly logs: TestHandler;
-  /** The database's directory: removed by `close()`. */
+  /** The database's directory, also the kernel's var directory (logs, profiles): removed by `close()`. */
   readonly dataDir: string;
   /** Entries so far as `channel.LEVEL: message`, placeholders filled. */
   lines(): string[];
@@ -19,13 +19,14 @@ export interface TestApp {
 }
 
 /**
- * The events application in an environment, on a database of its own (a fresh SQLite
- * file, seeded at boot), so tests neither read nor change `app/var/data.db`. Everything
- * else is the application's: its bundles, templates, public directory and logs.
+ * The events application in an environment, on a database and a var directory of its own
+ * (a fresh SQLite file, seeded at boot; logs and profiles), so tests neither read nor
+ * change `app/var`. Everything else is the application's: its bundles, templates and
+ * public directory.
  */
 export function testApp(environment = 'test', settings: Partial<AppSettings> = {}): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'sluice-app-'));
-  const kernel = createKernel(environment, environment !== 'prod', { database: `sqlite:${join(dataDir, 'data.db')}`, staticIndexRefreshMs: 0, ...settings });
+  const kernel = createKernel(environment, environment !== 'prod', { database: `sqlite:${join(dataDir, 'data.db')}`, staticIndexRefreshMs: 0, ...settings }, join(dataDir, 'var'));
   kernel.boot();
   const logs = new TestHandler();
   kernel.container.get('logger').pushHandler(logs);

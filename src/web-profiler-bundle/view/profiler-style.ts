@@ -42,4 +42,17 @@ tr.trace-match td{background:#e9f6e9}
 .timeline .row.listener .bar{background:#8cb7de;height:12px;top:5px}
 .timeline .label{position:absolute;left:4px;top:2px;font-size:12px;white-space:nowrap;z-index:1;text-shadow:0 0 3px #fff}
 .near-misses td.reason{color:#a46a1f}
+td,th{overflow-wrap:anywhere}
+@media (max-width:760px){
+.layout{flex-direction:column;min-height:0}
+nav.panels{width:auto;display:flex;flex-wrap:wrap;border-right:0;border-bottom:1px solid #ddd;padding:4px}
+nav.panels a{padding:6px 10px;gap:6px}
+nav.panels a.selected{border-left:0;border-bottom:3px solid #1f6fb2}
+main.panel{padding:12px;overflow-wrap:anywhere}
+.summary,header.profiler-header{overflow-wrap:anywhere}
+header.profiler-header,.summary{padding:10px 12px;gap:10px}
+table{display:block;overflow-x:auto}
+.timeline{overflow-x:auto}
+.tabs{flex-wrap:wrap}
+}
 `;

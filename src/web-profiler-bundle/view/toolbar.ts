@@ -12,7 +12,18 @@ const style = `#sluice-toolbar{position:fixed;left:0;right:0;bottom:0;z-index:21
 #sluice-toolbar .status-error{background:#b0413e}#sluice-toolbar .status-warning{background:#a46a1f}#sluice-toolbar .status-success{background:#3c7a3c}
 #sluice-toolbar a{color:#9cf;text-decoration:none}#sluice-toolbar a:hover{text-decoration:underline}
 #sluice-toolbar .sluice-toolbar-count{display:inline-block;border-radius:9px;padding:0 6px;line-height:18px;background:#555;color:#fff}
-#sluice-toolbar .sluice-toolbar-count.errors{background:#b0413e}#sluice-toolbar .sluice-toolbar-count.warnings{background:#a46a1f}`;
+#sluice-toolbar .sluice-toolbar-count.errors{background:#b0413e}#sluice-toolbar .sluice-toolbar-count.warnings{background:#a46a1f}
+#sluice-toolbar{flex-wrap:wrap;max-width:100vw}
+#sluice-toolbar .sluice-toolbar-item{min-width:0;overflow:hidden;text-overflow:ellipsis}
+#sluice-toolbar .sluice-toolbar-toggle{position:absolute;opacity:0;width:1px;height:1px;margin:0}
+#sluice-toolbar .sluice-toolbar-hide{order:99;margin-left:auto;padding:0 12px;cursor:pointer;color:#ccc;background:#333;user-select:none}
+#sluice-toolbar .sluice-toolbar-hide:hover{color:#fff}
+#sluice-toolbar .sluice-toolbar-toggle:focus-visible+.sluice-toolbar-hide{outline:2px solid #9cf}
+#sluice-toolbar .sluice-toolbar-hide .when-hidden,#sluice-toolbar .sluice-toolbar-toggle:checked+.sluice-toolbar-hide .when-shown{display:none}
+#sluice-toolbar .sluice-toolbar-toggle:checked+.sluice-toolbar-hide .when-hidden{display:inline}
+#sluice-toolbar:has(.sluice-toolbar-toggle:checked){left:auto}
+#sluice-toolbar .sluice-toolbar-toggle:checked~.sluice-toolbar-item{display:none}
+@media (max-width:600px){#sluice-toolbar{font-size:12px}#sluice-toolbar .sluice-toolbar-item{padding:0 6px}#sluice-toolbar [data-item="memory"],#sluice-toolbar [data-item="route"] small{display:none}}`;
 
 /**
  * The web debug toolbar: status, route, time, memory, log and deprecation counts, and the
@@ -26,7 +37,9 @@ export function renderToolbar(profile: Profile, link: string): string {
   const item = (name: string, html: string, extraClass = ''): string => `<div class="sluice-toolbar-item ${extraClass}" data-item="${name}">${html}</div>`;
   const problems = logs === undefined ? 0 : logs.errors + logs.warnings;
   const problemClass = logs !== undefined && logs.errors > 0 ? 'errors' : 'warnings';
+  // The hide button is a checkbox and its label: it works without script (a page's CSP may forbid inline scripts).
   return `<div id="sluice-toolbar" role="region" aria-label="Sluice debug toolbar" data-token="${escapeHtml(profile.token)}"><style>${style}</style>
+<input type="checkbox" id="sluice-toolbar-toggle-${escapeHtml(profile.token)}" class="sluice-toolbar-toggle" aria-label="Hide the debug toolbar"><label class="sluice-toolbar-hide" for="sluice-toolbar-toggle-${escapeHtml(profile.token)}" title="Hide or show the debug toolbar"><span class="when-shown">&#x2715;</span><span class="when-hidden">Sluice &#x25B8;</span></label>
 ${item('status', `<b>${profile.statusCode}</b>`, statusClass(profile.statusCode))}
 ${item('route', `@ <b>${escapeHtml(request?.route ?? 'n/a')}</b>${request?.controller == null ? '' : ` <small>${escapeHtml(request.controller.name)}</small>`}`)}
 ${item('time', `<b>${time === undefined ? 'n/a' : formatMs(time.duration)}</b>`)}
