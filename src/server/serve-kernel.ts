@@ -63,7 +63,11 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
     installAssets(kernel.bundles, kernel.publicDir, false);
   }
   // Registered so the application can make a file it just wrote servable at once (an upload).
-  const staticFiles = new StaticFiles(kernel.publicDir, { refreshMs: options.staticFilesRefreshMs });
+  const staticFiles = new StaticFiles(kernel.publicDir, {
+    refreshMs: options.staticFilesRefreshMs,
+    // where assets:install --symlink links lead; any other symlink out of public/ is not followed
+    symlinkTargets: kernel.bundles.flatMap((bundle) => (bundle.publicDir === undefined ? [] : [bundle.publicDir])),
+  });
   kernel.container.set('static_files', staticFiles);
   const server = new NodeServer({
     app: application(kernel),

@@ -189,6 +189,8 @@ export class Http1Connection {
   #body: IncomingBody | undefined;
   #reading = false;
   #paused = false;
+  /** The client has ended its side (half-closed): what it sent is answered, then the connection closes. */
+  #clientEnded = false;
 
   constructor(server: Http1Server, socket: Socket) {
     this.server = server;
@@ -383,7 +385,7 @@ export class Http1Connection {
     if (response !== this.#response || this.#state === State.Closed) return;
     this.#response = undefined;
     const bodyLeft = this.#body !== undefined && !this.#body.complete;
-    if (!keepAlive || bodyLeft || this.server.closing) {
+    if (!keepAlive || bodyLeft || this.server.closing || (this.#clientEnded && this.#pending.empty)) {
       // A body nobody read to its end cannot be skipped safely: the connection ends instead.
       this.#state = State.Closed;
       this.#body?.abandon();
@@ -401,6 +403,8 @@ export class Http1Connection {
     } else {
       this.#state = State.Head;
       this.#readRequests(undefined);
+      // a half-closed client's last request was cut short: nothing more can come
+      if (this.#clientEnded && this.#state === State.Head) this.destroy();
     }
   }
 
@@ -446,11 +450,15 @@ export class Http1Connection {
   }
 
   /**
-   * The client ended its side. As node:http does by default, that is taken for a client
-   * gone: a request in flight is abandoned (its response emits close), the connection closed.
+   * The client ended its side. A client may half-close once it has sent its request (some
+   * scripts and proxies do) and still read: a request whose body has all come is answered,
+   * and the requests already received after it, then the connection closes. Otherwise
+   * (between requests, in a head or a body) nothing more can come: it closes now.
    */
   #ended(): void {
-    if (this.#state !== State.Closed) this.destroy();
+    if (this.#state === State.Closed) return;
+    if (this.#state === State.Busy && (this.#body === undefined || this.#body.complete)) this.#clientEnded = true;
+    else this.destroy();
   }
 
   #closed(): void {
