@@ -6,6 +6,7 @@ import { statusTexts } from '../../http/status-texts.ts';
 import { ChunkedDecoder } from './chunked-decoder.ts';
 import { HttpParseError, parseRequestHead, type HeaderValue, type RequestHead } from './request-head.ts';
 import { PendingBytes } from './pending-bytes.ts';
+import { readIntoBuffer } from '../node-internals.ts';
 import { httpDate, serializeHead, type HeadFacts, type HeaderList, type HeaderObject } from './outgoing.ts';
 
 export interface Http1ServerOptions {
@@ -23,7 +24,7 @@ export interface Http1ServerOptions {
   tls?: TlsOptions;
   /**
    * Reads every connection through its stream ('data' events), as TLS connections are
-   * read, even where a plain one could read into the server's buffer (see `lendReads`).
+   * read, even where a plain one could read into the server's buffer (see `readIntoBuffer`).
    * For tests of that path. @internal
    */
   streamReads?: boolean;
@@ -196,7 +197,7 @@ export class Http1Connection {
     this.server = server;
     this.socket = socket;
     const buffer = server.readBuffer;
-    if (buffer === undefined || !lendReads(socket, buffer, (length) => this.#receivedInto(buffer, length))) {
+    if (buffer === undefined || !readIntoBuffer(socket, buffer, (length) => this.#receivedInto(buffer, length))) {
       socket.on('data', (chunk: Buffer) => this.#received(chunk));
     }
     socket.on('error', () => this.destroy());
@@ -770,48 +771,4 @@ function hasBareLineBreak(bytes: Buffer, from: number, start: number): boolean {
     if (bytes[cr + 1] !== 10) return true;
   }
   return false;
-}
-
-/** The fields of a net.Socket that its `onread` option sets, found by their symbols' descriptions. */
-interface ReadIntoFields {
-  buffer: symbol;
-  callback: symbol;
-  generator: symbol;
-}
-
-let readIntoFields: ReadIntoFields | null | undefined;
-
-function readIntoFieldsOf(socket: Socket): ReadIntoFields | null {
-  const found = new Map(Object.getOwnPropertySymbols(socket).map((symbol) => [symbol.description, symbol]));
-  const buffer = found.get('kBuffer');
-  const callback = found.get('kBufferCb');
-  const generator = found.get('kBufferGen');
-  return buffer === undefined || callback === undefined || generator === undefined ? null : { buffer, callback, generator };
-}
-
-/**
- * Has a connection's reads land in `buffer`, each handed to `onRead` with its length,
- * as net.Socket's documented `onread` option does; false (nothing changed) where this
- * node does not allow it, and the socket is then read through its stream.
- *
- * A server cannot pass that option to the sockets it accepts, so this sets what the
- * option sets, on the accepted socket before its first read: its stream handle's user
- * buffer, and the socket's own fields for the option (found by their symbols'
- * descriptions, and only used when all three are there and unset). A read then
- * skips what the stream machinery does for each chunk: a 64 KiB buffer allocated, then
- * pushed, emitted and a next read(0) scheduled (callgrind: /hello went from 38.8 k to
- * 35.8 k instructions). `pause()`, `resume()`, 'end', 'error' and 'close' behave as
- * before: node's Socket handles the option in each of them.
- */
-function lendReads(socket: Socket, buffer: Buffer, onRead: (length: number) => boolean): boolean {
-  const handle = (socket as unknown as { _handle?: { useUserBuffer?: unknown } | null })._handle;
-  if (handle === undefined || handle === null || typeof handle.useUserBuffer !== 'function') return false;
-  readIntoFields ??= readIntoFieldsOf(socket);
-  const fields = readIntoFields;
-  const own = socket as unknown as Record<symbol, unknown>;
-  if (fields === null || own[fields.buffer] !== null || own[fields.callback] !== null || own[fields.generator] !== null) return false;
-  own[fields.buffer] = buffer;
-  own[fields.callback] = onRead;
-  (handle.useUserBuffer as (buffer: Uint8Array) => void).call(handle, buffer);
-  return true;
 }
