@@ -62,6 +62,9 @@ export class Http1Connection {
     return this.#state === State.Idle;
   }
 
+  /** How many sweeps of a closing server have seen it waiting since its last request (see Http1Server.closeIdleConnections). */
+  idleSweeps = 0;
+
   /** How long, in ms, it has waited for a request with nothing of one received; -1 when it is not waiting so. */
   idleFor(now: number): number {
     const waiting = this.#state === State.Idle || (this.#state === State.Head && this.#pending.empty);
@@ -126,6 +129,7 @@ export class Http1Connection {
     if (this.#state === State.Idle) {
       this.#state = State.Head;
       this.#since = Date.now();
+    this.idleSweeps = 0;
     }
     if (this.#state === State.Head && this.#pending.empty) {
       // the usual case: the bytes are read where they arrived, only a rest is copied
@@ -248,6 +252,7 @@ export class Http1Connection {
     this.#body = undefined;
     this.#resume();
     this.#since = Date.now();
+    this.idleSweeps = 0;
     if (this.#reading) {
       // a response made at once, inside the request's own dispatch: that loop goes on
       this.#state = State.Head;

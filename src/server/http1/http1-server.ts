@@ -119,11 +119,17 @@ export class Http1Server extends EventEmitter {
 
   /**
    * Closes the connections that wait for a next request and have received nothing for
-   * `idleForMs` (default 0: all of them); the busy ones close after their response.
+   * `idleForMs` (default 0: all of them, at once); the busy ones close after their response.
    */
   closeIdleConnections(idleForMs = 0): void {
     const now = Date.now();
-    for (const connection of this.#connections) if (connection.idleFor(now) >= idleForMs) connection.destroy();
+    for (const connection of this.#connections) {
+      if (connection.idleFor(now) < idleForMs) continue;
+      // With a delay, a connection is closed on the third call that finds it waiting: the
+      // calls are apart, with reads between them, so a request sent just before a stall of
+      // this process is read first, and answered, rather than cut off.
+      if (idleForMs === 0 || ++connection.idleSweeps >= 3) connection.destroy();
+    }
   }
 
   closeAllConnections(): void {
