@@ -8,6 +8,8 @@ interface Activity {
   since: number;
   /** socket.bytesRead then: more read since means a next request has begun. */
   bytesRead: number;
+  /** How many calls of closeIdle have found it waiting since. */
+  sweeps: number;
 }
 
 /**
@@ -23,7 +25,7 @@ export class NodeConnections {
   /** Follows `server`'s connections from now on (`secureConnection` for HTTPS: the sockets its requests carry). */
   constructor(server: Server, secure: boolean) {
     server.on(secure ? 'secureConnection' : 'connection', (socket: Socket) => {
-      this.#activity.set(socket, { requests: 0, since: Date.now(), bytesRead: 0 });
+      this.#activity.set(socket, { requests: 0, since: Date.now(), bytesRead: 0, sweeps: 0 });
       socket.once('close', () => this.#activity.delete(socket));
     });
   }
@@ -37,14 +39,18 @@ export class NodeConnections {
       activity.requests--;
       activity.since = Date.now();
       activity.bytesRead = socket.bytesRead;
+      activity.sweeps = 0;
     };
   }
 
-  /** Destroys the connections with no request in progress that have received nothing for `idleForMs`. */
+  /** Destroys the connections with no request in progress that have received nothing for `idleForMs`, found so by three calls. */
   closeIdle(idleForMs: number): void {
     const now = Date.now();
     for (const [socket, activity] of this.#activity) {
-      if (activity.requests === 0 && socket.bytesRead === activity.bytesRead && now - activity.since >= idleForMs) socket.destroy();
+      if (activity.requests === 0 && socket.bytesRead === activity.bytesRead && now - activity.since >= idleForMs) {
+        // on the third call that finds it so (see Http1Server.closeIdleConnections)
+        if (++activity.sweeps >= 3) socket.destroy();
+      }
     }
   }
 }

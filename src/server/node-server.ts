@@ -8,6 +8,7 @@ import type { HttpApplication } from './http-application.ts';
 import type { StaticFiles } from './static-files.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
 import { NodeConnections } from './node-connections.ts';
+import { answerHalfClosedClients } from './node-internals.ts';
 
 export interface NodeServerOptions extends NodeAdapterOptions {
   app: HttpApplication;
@@ -96,6 +97,7 @@ export class NodeServer {
     };
     this.server = options.tls === undefined ? createServer(serverOptions, onRequest) : createHttpsServer({ ...options.tls, ...serverOptions }, onRequest);
     this.#nodeConnections = new NodeConnections(this.server, options.tls !== undefined);
+    answerHalfClosedClients(this.server);
   }
 
   async listen(options: ListenOptions = {}): Promise<AddressInfo> {

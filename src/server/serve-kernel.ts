@@ -78,7 +78,12 @@ export async function serveKernel(kernel: Kernel, options: ServeOptions = {}): P
   }
   // Registered so the application can make a file it just wrote servable at once (an upload).
   // Files are compressed by the same rules as responses when the application compresses (CompressionBundle).
-  const staticFiles = new StaticFiles(kernel.publicDir, { refreshMs: options.staticFilesRefreshMs, encode: kernel.container.find('http.compressor')?.fileEncoder });
+  const staticFiles = new StaticFiles(kernel.publicDir, {
+    refreshMs: options.staticFilesRefreshMs,
+    encode: kernel.container.find('http.compressor')?.fileEncoder,
+    // where assets:install --symlink links lead; any other symlink out of public/ is not followed
+    symlinkTargets: kernel.bundles.flatMap((bundle) => (bundle.publicDir === undefined ? [] : [bundle.publicDir])),
+  });
   kernel.container.set('static_files', staticFiles);
   const server = new NodeServer({
     app: application(kernel, options.headers),

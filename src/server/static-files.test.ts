@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { Response } from '../http/response.ts';
 import { NodeServer } from './node-server.ts';
 import { StaticFiles } from './static-files.ts';
@@ -39,6 +40,9 @@ function layout(): void {
   }
   symlinkSync(join(base, 'elsewhere'), join(publicDir, 'bundles', 'linked'));
   symlinkSync(publicDir, join(publicDir, 'loop'));
+  symlinkSync(join(base, 'secret.txt'), join(publicDir, 'passwd'));
+  symlinkSync(base, join(publicDir, 'up'));
+  writeFileSync(join(publicDir, 'big.bin'), Buffer.alloc(4 * 1024 * 1024, 'b'));
 }
 
 before(() => {
@@ -60,7 +64,7 @@ async function reachesApplication(path: string, method = 'GET'): Promise<boolean
 
 for (const transport of transports) describe(`StaticFiles, over the ${transport} transport`, () => {
   before(async () => {
-    server = new NodeServer({ app, transport, staticFiles: new StaticFiles(publicDir, { refreshMs: 0 }) });
+    server = new NodeServer({ app, transport, staticFiles: new StaticFiles(publicDir, { refreshMs: 0, symlinkTargets: [join(base, 'elsewhere')] }) });
     ({ port } = await server.listen());
   });
 
@@ -154,7 +158,27 @@ for (const transport of transports) describe(`StaticFiles, over the ${transport}
     assert.equal(await reachesApplication('/%'), true);
   });
 
-  test('a symlinked directory inside the public directory is followed', async () => {
+  test('a symlink under the public directory that leads out of it is not followed, unless to a directory the options allow', async () => {
+    assert.equal(await reachesApplication('/passwd'), true);
+    assert.equal(await reachesApplication('/up/secret.txt'), true);
+    assert.equal(await reachesApplication('/up/elsewhere/logo.svg'), true);
+    assert.equal((await send(port, '/bundles/linked/logo.svg')).status, 200);
+  });
+
+  test('a client that half-closes after its request still gets the whole file', async () => {
+    const received = await new Promise<Buffer>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n'));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('close', () => resolve(Buffer.concat(chunks)));
+      socket.on('error', reject);
+    });
+    const headEnd = received.indexOf('\r\n\r\n');
+    assert.match(received.subarray(0, headEnd).toString('latin1'), /^HTTP\/1\.1 200 /);
+    assert.equal(received.length - headEnd - 4, 4 * 1024 * 1024);
+  });
+
+  test('a symlinked directory the options allow is followed', async () => {
     const reply = await send(port, '/bundles/linked/logo.svg');
     assert.equal(reply.status, 200);
     assert.equal(reply.body.toString(), '<svg/>');

@@ -4,6 +4,7 @@ import type { ServerRequest, ServerResponse } from './node-adapter.ts';
 import { resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import send from '@fastify/send';
+import { realpath } from 'node:fs/promises';
 import { FileIndex } from './file-index.ts';
 
 export interface StaticFilesOptions {
@@ -20,6 +21,12 @@ export interface StaticFilesOptions {
    * the headers and gives the stream the file goes through, or undefined to send it as is.
    */
   encode?: (req: ServerRequest, status: number, headers: Record<string, string | number | string[]>) => Transform | undefined;
+  /**
+   * Directories outside the public directory that symlinks under it may lead into (the
+   * bundles' public directories, for assets:install --symlink). A file reached through
+   * a symlink that leads anywhere else is not served: the application answers (a 404).
+   */
+  symlinkTargets?: readonly string[];
 }
 
 /** send's answers that are about the file itself; any other answer lets the kernel speak. */
@@ -47,7 +54,8 @@ export class StaticFiles {
   constructor(publicDir: string, options: StaticFilesOptions = {}) {
     this.root = resolve(publicDir);
     this.#rootPrefix = this.root.endsWith(sep) ? this.root : this.root + sep;
-    this.#index = new FileIndex(this.root, { refreshMs: options.refreshMs });
+    const symlinkTargets = (options.symlinkTargets ?? []).map((target) => resolve(target));
+    this.#index = new FileIndex(this.root, { refreshMs: options.refreshMs, symlinkTargets });
     this.#encode = options.encode;
     this.ready = this.#index.refresh();
     this.#sendOptions = {
@@ -87,6 +95,14 @@ export class StaticFiles {
 
   /** Sends a file `match` found; false when send no longer finds it (the kernel answers then). */
   async serve(req: ServerRequest, res: ServerResponse, file: string): Promise<boolean> {
+    // checked again as it is sent: a symlink may have changed since the index was made
+    let real: string;
+    try {
+      real = await realpath(resolve(this.root, file));
+    } catch {
+      return false;
+    }
+    if (!this.#index.allows(real)) return false;
     const encoded = `/${file.split('/').map(encodeURIComponent).join('/')}`;
     // send reads the request's method and headers only, which both transports' requests have
     const result = await send(req as IncomingMessage, encoded, this.#sendOptions);

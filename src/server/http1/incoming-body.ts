@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { ChunkedDecoder } from './chunked-decoder.ts';
+import type { Http1Connection } from './http1-connection.ts';
+import type { Http1Request } from './http1-request.ts';
+
+/** A request's body as it arrives: a Readable, with back-pressure on the socket. @internal */
+export class IncomingBody extends Readable {
+  readonly #connection: Http1Connection;
+  readonly #request: Http1Request;
+  #left: number;
+  readonly #chunked: ChunkedDecoder | undefined;
+  complete = false;
+
+  constructor(connection: Http1Connection, request: Http1Request, framing: number | 'chunked') {
+    super();
+    this.#connection = connection;
+    this.#request = request;
+    this.#left = framing === 'chunked' ? Infinity : framing;
+    this.#chunked = framing === 'chunked' ? new ChunkedDecoder() : undefined;
+  }
+
+  override _read(): void {
+    this.#connection.resumeBody();
+  }
+
+  /** Takes what belongs to the body from `chunk`; returns the bytes past the body's end, if any. Throws on a malformed chunked body. */
+  feed(chunk: Buffer): Buffer | undefined {
+    if (this.#chunked !== undefined) {
+      const end = this.#chunked.write(chunk, (data) => this.#push(data));
+      if (end === -1) return undefined;
+      this.#finish();
+      return end < chunk.length ? chunk.subarray(end) : undefined;
+    }
+    if (chunk.length < this.#left) {
+      this.#left -= chunk.length;
+      this.#push(chunk);
+      return undefined;
+    }
+    const take = this.#left;
+    this.#left = 0;
+    if (take > 0) this.#push(chunk.subarray(0, take));
+    this.#finish();
+    return take < chunk.length ? chunk.subarray(take) : undefined;
+  }
+
+  #push(data: Buffer): void {
+    if (!this.push(this.#connection.kept(data))) this.#connection.pauseBody();
+  }
+
+  #finish(): void {
+    this.complete = true;
+    this.#request.complete = true;
+    this.push(null);
+  }
+
+  /** The connection closes with the body unread: nothing more will come. */
+  abandon(): void {
+    if (!this.complete) this.destroy();
+  }
+
+  /** The body will not be complete; a reader learns why, and an unread body just closes (no unheard 'error'). */
+  fail(error: Error): void {
+    if (!this.complete && !this.destroyed) this.destroy(this.listenerCount('error') > 0 ? error : undefined);
+  }
+}
+
