@@ -7,6 +7,7 @@ import { JsonResponse } from '../http/json-response.ts';
 import { HttpException } from '../exception/http-exception.ts';
 import { MapQueryString, MapRequestPayload } from '../decorators/map-request-payload.ts';
 import { DeferredArgument } from '../controller/deferred-argument.ts';
+import { Args } from '../decorators/args.ts';
 import { listen } from '../server/test-support/listen.ts';
 
 const EventInput = z.object({ title: z.string().min(1).max(200), seats: z.number().int().positive(), tags: z.array(z.string()).optional() });
@@ -14,11 +15,13 @@ const Page = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
 class EventApi {
   @MapRequestPayload('input', EventInput)
+  @Args({ input: Object })
   createAction(input: z.infer<typeof EventInput>): JsonResponse {
     return new JsonResponse({ received: input }, 201);
   }
 
   @MapQueryString('query', Page)
+  @Args({ query: Object })
   listAction(query: z.infer<typeof Page>): JsonResponse {
     return new JsonResponse(query);
   }
