@@ -5,8 +5,8 @@ import { Bundle } from 'sluice';
 import type { Kernel } from 'sluice';
 import { Route } from 'sluice/routing';
 import { JsonResponse } from 'sluice';
-import type { Request } from 'sluice';
-import { MapRequestPayload } from 'sluice/decorators';
+import { Request } from 'sluice';
+import { Args, MapRequestPayload } from 'sluice/decorators';
 import { z } from 'zod';
 import { benchRoutes, toBraces, VALIDATE_PATH } from './routes.ts';
 
@@ -25,11 +25,13 @@ class BenchController {
     return new JsonResponse({ hello: 'world' });
   }
 
+  @Args({ request: Request, id: { type: String, optional: true } })
   itemAction(request: Request, id: string | null = null): JsonResponse {
     return new JsonResponse({ id, path: request.rawPath });
   }
 
   @MapRequestPayload('payload', Payload, { acceptFormat: ['json'] })
+  @Args({ payload: Object })
   validateAction(payload: z.infer<typeof Payload>): JsonResponse {
     return new JsonResponse(payload);
   }
@@ -52,7 +54,13 @@ class BenchKernel extends AppKernel {
   }
 }
 
-/** The events app plus the benchmark's route table, in `APP_ENV` (prod unless told). */
+/**
+ * The events app plus the benchmark's route table, in `APP_ENV` (prod unless told). Without
+ * prod's access log, as the peers run without a request logger: a line per request on
+ * stdout is a cost every server would pay alike (`BENCH_ACCESS_LOG=1` keeps it).
+ */
 export function createBenchKernel(environment = process.env.APP_ENV ?? 'prod'): Kernel {
-  return new BenchKernel({ environment, debug: environment !== 'prod', projectDir, config: configFor(environment) });
+  const config = configFor(environment);
+  const accessLog = process.env.BENCH_ACCESS_LOG === '1';
+  return new BenchKernel({ environment, debug: environment !== 'prod', projectDir, config: { ...config, log: { ...config.log, accessLog } } });
 }
