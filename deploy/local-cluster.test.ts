@@ -8,27 +8,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createTestSchema, postgresSkipReason } from 'sluice/testing';
+import { redisUnavailable } from '../src/session/test-support/redis-available.ts';
 import { findNginx, LocalCluster } from './local-cluster.ts';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const jpeg = readFileSync(join(fileURLToPath(new URL('..', import.meta.url)), 'app', 'src', 'app-bundle', 'Resources', 'public', 'images', 'events', 'jazz-night.JPG'));
 
-async function redisSkipReason(): Promise<string | undefined> {
-  const { Redis } = await import('ioredis');
-  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return undefined;
-  } catch (error) {
-    return `Redis is not reachable at ${redisUrl} (${(error as Error).message}); start it or set REDIS_URL to run the multi-instance test.`;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const skip = findNginx() === undefined ? 'nginx is not installed (Debian: apt-get install nginx-light); the multi-instance test needs it.' : (await postgresSkipReason()) ?? (await redisSkipReason());
+const skip = findNginx() === undefined ? 'nginx is not installed (Debian: apt-get install nginx-light); the multi-instance test needs it.' : (await postgresSkipReason()) ?? ((await redisUnavailable(redisUrl)) || undefined);
 
 /** A port nothing listens on now (the system's choice). */
 function freePort(): Promise<number> {
