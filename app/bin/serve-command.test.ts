@@ -19,24 +19,41 @@ class Running {
   output = '';
   readonly exited: Promise<number | null>;
 
+  #watchers: Array<() => void> = [];
+
   constructor(args: string[]) {
     // A database in memory: the served app never creates or changes app/var/data.db.
     this.process = spawn(console, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: 'sqlite::memory:', APP_VAR_DIR: varDir } });
-    this.process.stdout!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.process.stderr!.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    const read = (chunk: Buffer): void => {
+      this.output += chunk.toString();
+      for (const watcher of this.#watchers) watcher();
+    };
+    this.process.stdout!.on('data', read);
+    this.process.stderr!.on('data', read);
     this.exited = new Promise((resolve) => this.process.once('exit', (code) => resolve(code)));
+    void this.exited.then(() => {
+      for (const watcher of this.#watchers) watcher();
+    });
   }
 
-  /** Waits until the output matches `pattern` `times` times; returns the last match. */
-  async waitFor(pattern: RegExp, times = 1, timeoutMs = 20_000): Promise<RegExpMatchArray> {
+  /** Resolves once the output has matched `pattern` `times` times (looked at again at each chunk); returns the last match. */
+  waitFor(pattern: RegExp, times = 1, timeoutMs = 20_000): Promise<RegExpMatchArray> {
     const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const matches = [...this.output.matchAll(global)];
-      if (matches.length >= times) return matches[times - 1]!;
-      if (Date.now() > deadline || this.process.exitCode !== null) assert.fail(`Timed out waiting for ${pattern} (x${times}); output:\n${this.output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        const matches = [...this.output.matchAll(global)];
+        if (matches.length >= times) finish(() => resolve(matches[times - 1]!));
+        else if (this.process.exitCode !== null || this.process.signalCode !== null) finish(() => reject(new Error(`The process ended before ${pattern} (x${times}); output:\n${this.output}`)));
+      };
+      const timer = setTimeout(() => finish(() => reject(new Error(`Timed out waiting for ${pattern} (x${times}); output:\n${this.output}`))), timeoutMs);
+      const finish = (settle: () => void): void => {
+        clearTimeout(timer);
+        this.#watchers = this.#watchers.filter((watcher) => watcher !== check);
+        settle();
+      };
+      this.#watchers.push(check);
+      check();
+    });
   }
 }
 

@@ -115,33 +115,11 @@ describe('The events app over a real socket (dev)', () => {
     await app.close();
   });
 
-  /**
-   * Waits until no entry has come for a while: kernel.terminate runs after a response was
-   * sent (saving the profile first), so an earlier test's request may still be logging.
-   */
-  async function settled(): Promise<void> {
-    for (let i = 0; i < 30; i++) {
-      const count = app.logs.records.length;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      if (app.logs.records.length === count) return;
-    }
-    assert.fail('the kernel kept logging');
-  }
-
-  /** Waits for the request's kernel.terminate (after the response was sent), so every entry of it is logged. */
-  async function terminated(since: number): Promise<LogRecord[]> {
-    for (let i = 0; i < 200; i++) {
-      const records = app.logs.records.slice(since);
-      if (records.some((record) => record.context.event === 'kernel.terminate' && record.context.listener === 'ProfilerListener::onKernelTerminate')) return records;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    assert.fail('the request was not terminated');
-  }
-
   it('answers a missing image, with a Referer, with the 404 debug page whose Logs tab holds the source document\'s 23 rows', async () => {
     const path = missingImage();
     const referer = `${running.url}${path}`;
     const answer = await rawGet(running.url, path, { Referer: referer });
+    await app.terminated(path);
     assert.equal(answer.status, 404);
     assert.match(String(answer.headers['content-type']), /^text\/html; charset=UTF-8/);
     const html = answer.body.toString();
@@ -155,6 +133,7 @@ describe('The events app over a real socket (dev)', () => {
   it('leaves " (from ...)" out of the message without a Referer', async () => {
     const path = missingImage();
     const answer = await rawGet(running.url, path);
+    await app.terminated(path);
     assert.equal(answer.status, 404);
     const rows = logRows(answer.body.toString());
     assert.equal(rows.length, 23);
@@ -164,15 +143,17 @@ describe('The events app over a real socket (dev)', () => {
   });
 
   it('writes the whole request to var/log/dev.log in the line format', async () => {
+    // Every earlier test of this block waits for its requests' kernel.terminate, so what
+    // is logged from here on is this request's.
     const path = missingImage();
-    await settled();
     const since = app.logs.records.length;
     // Only what this request appends is read: a dev.log is never rotated, and one a
     // developer's server filled for a while may be past what a string can hold.
     const logFile = join(app.kernel.logDir, 'dev.log');
     const offset = existsSync(logFile) ? statSync(logFile).size : 0;
     await rawGet(running.url, path, { Referer: `${running.url}${path}` });
-    const records = await terminated(since);
+    await app.terminated(path);
+    const records = app.logs.records.slice(since);
     const lines = records.map((record) => formatLine(record).replace(/\n$/, ''));
     // the reference's 51: 2 php, 5 kernel.request, the ERROR, the sub-request's 26, then
     // the main request's kernel.exception (4 + stopped), kernel.response (8),
@@ -183,23 +164,15 @@ describe('The events app over a real socket (dev)', () => {
     assert.match(lines[0]!, /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] php\.INFO: User Deprecated: The "debug\/DebugClassLoader" class is deprecated since Sluice 4\.4/);
     const error = lines.find((line) => line.includes(path))!;
     assert.match(error, new RegExp(`\\] request\\.ERROR: Uncaught Exception NotFoundHttpException: "No route found for "GET ${path.replace(/\./g, '\\.')}" \\(from "[^"]+"\\)" at src/event-listener/router-listener\\.ts line \\d+ \\{"exception":"\\[object\\] \\(NotFoundHttpException\\(code: 0\\): `));
-    // The file is written asynchronously: wait for the request's last line to be there.
-    // Other processes (the console tests) may append to the same file meanwhile: this
-    // request's lines must be there in order, other lines may come between them.
-    let written: string[] = [];
-    let missing: string | undefined;
-    for (let attempt = 0; attempt < 100; attempt++) {
-      written = readFrom(logFile, offset).split('\n');
-      missing = firstMissing(written, lines);
-      if (missing === undefined) break;
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
+    // The file is written asynchronously: flushing the logger writes out what it holds.
+    app.kernel.container.get('logger').flushSync();
+    const written = readFrom(logFile, offset).split('\n');
+    const missing = firstMissing(written, lines);
     assert.equal(missing, undefined, `dev.log holds, in order: ${missing}`);
     assert.equal(written.filter((line) => line.includes(path)).length, 1);
   });
 
   it('serves an existing image with its bytes, an ETag and a 304 on revalidation, and writes no kernel log', async () => {
-    await settled();
     const before = app.logs.records.length;
     const answer = await rawGet(running.url, '/bundles/app/images/events/opening.JPG');
     assert.equal(answer.status, 200);
@@ -211,8 +184,14 @@ describe('The events app over a real socket (dev)', () => {
     const again = await rawGet(running.url, '/bundles/app/images/events/opening.JPG', { 'If-None-Match': etag });
     assert.equal(again.status, 304);
     assert.equal(again.body.length, 0);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.deepEqual(app.logs.records.slice(before), []);
+    // Anything the static path logged late would come before the entries of a kernel request
+    // sent after it: once that one has terminated, nothing from the image can still come.
+    const barrier = missingImage();
+    await rawGet(running.url, barrier);
+    await app.terminated(barrier);
+    const since = app.logs.records.slice(before);
+    assert.ok(since.length > 0);
+    assert.deepEqual(since.filter((record) => JSON.stringify(record.context).includes('opening.JPG') || record.message.includes('opening.JPG')), []);
   });
 
   it('serves the event pages and the home page through the kernel', async () => {
@@ -265,8 +244,10 @@ describe('The events app over a real socket (prod)', () => {
     for (const internal of ['No route found', 'NotFoundHttpException', 'router-listener', '<table class="logs">', 'DebugHandlersListener', '.ts']) {
       assert.ok(!html.includes(internal), `the page shows no internals: ${internal}`);
     }
-    // Entries are written asynchronously; give a written one time to land before looking.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Entries are written asynchronously: once the request has terminated, flushing the
+    // logger writes out whatever it would have written.
+    await app.terminated(path);
+    app.kernel.container.get('logger').flushSync();
     let written = '';
     try {
       written = readFileSync(join(app.kernel.logDir, 'prod.jsonl'), 'utf8');

@@ -20,6 +20,8 @@ interface Served {
   /** Everything the process wrote to stdout so far. */
   stdout(): string;
   stderr(): string;
+  /** Calls `watcher` after each chunk the process writes, on either stream, until it returns true. */
+  watch(watcher: () => boolean): void;
   stop(): Promise<void>;
 }
 
@@ -32,12 +34,23 @@ async function serve(env: Record<string, string>): Promise<Served> {
   });
   let out = '';
   let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  let watchers: Array<() => boolean> = [];
+  const written = (): void => {
+    watchers = watchers.filter((watcher) => !watcher());
+  };
+  child.stderr!.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+    written();
+  });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    written();
+  });
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
+    watchers.push(() => {
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match !== null) resolve(match[1]!);
+      return match !== null;
     });
     child.once('exit', (code) => reject(new Error(`the server ended (${code}): ${err}`)));
   });
@@ -45,6 +58,9 @@ async function serve(env: Record<string, string>): Promise<Served> {
     url,
     stdout: () => out,
     stderr: () => err,
+    watch: (watcher) => {
+      if (!watcher()) watchers.push(watcher);
+    },
     stop: async () => {
       const ended = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -64,14 +80,27 @@ function closedPort(): Promise<number> {
   });
 }
 
-/** Waits until `find` finds something in what the server wrote, for up to 3 s. */
-async function waitFor<T>(served: Served, find: (stdout: string) => T | undefined): Promise<T> {
-  for (let i = 0; i < 60; i++) {
-    const found = find(served.stdout());
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`not found in stdout:\n${served.stdout().slice(-2000)}`);
+/**
+ * Resolves with what `find` finds in the server's output (stdout, or stderr when asked),
+ * looked for again at each chunk the server writes; fails if nothing came within 10 s.
+ */
+function waitFor<T>(served: Served, find: (output: string) => T | undefined, stream: 'stdout' | 'stderr' = 'stdout'): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const read = stream === 'stdout' ? served.stdout : served.stderr;
+    let done = false;
+    const timer = setTimeout(() => {
+      done = true;
+      reject(new Error(`not found in ${stream}:\n${read().slice(-2000)}`));
+    }, 10_000);
+    served.watch(() => {
+      if (done) return true;
+      const found = find(read());
+      if (found === undefined) return false;
+      clearTimeout(timer);
+      resolve(found);
+      return true;
+    });
+  });
 }
 
 function jsonLines(stdout: string): Record<string, unknown>[] {
@@ -119,8 +148,16 @@ describe('the app in prod, as operators run it', () => {
     assert.equal(response.status, 400);
     const id = response.headers.get('x-request-id')!;
     await waitFor(served, (out) => (out.includes(id) ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const added = Buffer.byteLength(served.stdout()) - before;
+    // A second request's lines come after all of the first's: what was written up to them
+    // is the first request's whole log.
+    const marker = await fetch(`${served.url}/%zz`);
+    const markerId = marker.headers.get('x-request-id')!;
+    const upToMarker = await waitFor(served, (out) => {
+      const at = out.indexOf(markerId);
+      return at === -1 ? undefined : out.slice(0, out.lastIndexOf('\n', at) + 1);
+    });
+    const added = Buffer.byteLength(upToMarker) - before;
+    assert.ok(upToMarker.includes(id));
     assert.ok(added < 4096, `${added} bytes of log`);
   });
 
@@ -201,7 +238,7 @@ describe('the app in prod during outages', () => {
   it('warns at start when TRUSTED_HOSTS is unset, and not when it is set', async () => {
     const unset = await serve({});
     try {
-      for (let i = 0; i < 60 && !unset.stderr().includes('TRUSTED_HOSTS'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(unset, (err) => (err.includes('TRUSTED_HOSTS') ? true : undefined), 'stderr');
       assert.match(unset.stderr(), /\[WARNING\] TRUSTED_HOSTS is not set/);
     } finally {
       await unset.stop();

@@ -15,6 +15,12 @@ export interface TestApp {
   readonly dataDir: string;
   /** Entries so far as `channel.LEVEL: message`, placeholders filled. */
   lines(): string[];
+  /**
+   * Resolves once a main request for `path` (its raw path, as sent) has terminated, that is
+   * after kernel.terminate: every entry it logs is in by then. Requests that terminated
+   * before the call count, so a test may ask after its response arrived.
+   */
+  terminated(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,11 +36,23 @@ export function testApp(environment = 'test', settings: Partial<AppSettings> = {
   kernel.boot();
   const logs = new TestHandler();
   kernel.container.get('logger').pushHandler(logs);
+  const terminatedPaths = new Map<string, number>();
+  const waiting = new Map<string, Array<() => void>>();
+  kernel.afterTerminate((request) => {
+    const path = request.rawPath;
+    terminatedPaths.set(path, (terminatedPaths.get(path) ?? 0) + 1);
+    for (const resolve of waiting.get(path) ?? []) resolve();
+    waiting.delete(path);
+  });
   return {
     kernel,
     logs,
     dataDir,
     lines: () => logs.records.map((record) => `${record.channel}.${record.level}: ${interpolate(record.message, record.context)}`),
+    terminated: (path) => {
+      if (terminatedPaths.has(path)) return Promise.resolve();
+      return new Promise((resolve) => waiting.set(path, [...(waiting.get(path) ?? []), resolve]));
+    },
     async close() {
       await kernel.shutdown();
       rmSync(dataDir, { recursive: true, force: true });
