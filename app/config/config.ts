@@ -125,17 +125,16 @@ export interface AppSettings {
   /** The largest event image accepted, in bytes (`APP_MAX_IMAGE_BYTES`); default 2 MiB. */
   maxImageBytes: number;
   /**
-   * How long an uploaded image may take to be served when the server's static file index
-   * cannot be refreshed on demand: `serveKernel` walks `public/` every 2000 ms (StaticFiles'
-   * default) and does not register its index as a service. 0: do not wait (no server).
-   */
-  staticIndexRefreshMs: number;
-  /**
-   * Where uploaded pictures are kept (`APP_STORAGE`): `local` (the bundle's images on this
-   * disk, the default), `database` (a table in DATABASE_URL's PostgreSQL) or a
+   * Where uploaded pictures are kept (`APP_STORAGE`): `local` (a directory on this disk,
+   * the default), `database` (a table in DATABASE_URL's PostgreSQL) or a
    * `postgresql://` URL. Several instances need one of the last two.
    */
   storage: string;
+  /**
+   * Where the local store (`APP_STORAGE=local`) keeps uploaded pictures (`APP_UPLOAD_DIR`):
+   * `var/uploads/pictures` of the kernel's var directory by default.
+   */
+  uploadDir: string | undefined;
   /** The HMAC secret (HS256) of JWTs the API accepts as access tokens (`APP_JWT_SECRET`); none by default. */
   jwtSecret: string | undefined;
   /**
@@ -165,8 +164,8 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
     database: env.DATABASE_URL || `sqlite:var/data_${environment}.db`,
     adminPassword: password ?? (environment === 'prod' ? undefined : 'admin'),
     maxImageBytes,
-    staticIndexRefreshMs: 2000,
     storage: appStorage(env),
+    uploadDir: env.APP_UPLOAD_DIR === '' ? undefined : env.APP_UPLOAD_DIR,
     jwtSecret: env.APP_JWT_SECRET === '' ? undefined : env.APP_JWT_SECRET,
     corsAllowOrigin: corsAllowOrigin(environment, env),
   };

@@ -49,9 +49,10 @@ export class AppKernel extends Kernel {
    * kernel.controller_arguments. None of these bundles adds a kernel.request listener.
    */
   registerBundles(): Bundle[] {
-    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, storage, jwtSecret, corsAllowOrigin } = this.settings;
+    const { database, adminPassword, maxImageBytes, uploadDir, storage, jwtSecret, corsAllowOrigin } = this.settings;
     const accessTokens = new StoredAccessTokens(() => this.container.get('entity_manager').getRepository(AccessTokenRecord) as WritableRepository<AccessTokenRecord>);
     const admin = adminPassword !== undefined;
+    const app = new AppBundle({ database, admin, maxImageBytes, uploadDir, storage, accessTokens });
     const bundles: Bundle[] = [new FrameworkBundle()];
     if (this.debug) bundles.push(new (devBundles().WebProfilerBundle)());
     bundles.push(new FrameworkExtraBundle({ database }));
@@ -69,7 +70,7 @@ export class AppKernel extends Kernel {
     }));
     bundles.push(new TemplatingBundle({
       globals: { adminArea: admin, maxImageSize: formatSize(maxImageBytes) },
-      filters: { picture_path: picturePathFilter(storage), format_datetime: formatDatetimeFilter(() => this.container.get('request_stack').getCurrentRequest()?.getLocale() ?? this.config.defaultLocale) },
+      filters: { picture_path: picturePathFilter(app.shippedPicturesDir), format_datetime: formatDatetimeFilter(() => this.container.get('request_stack').getCurrentRequest()?.getLocale() ?? this.config.defaultLocale) },
     }));
     // Still registered for the legacy `server:run`; see the README on moving to `serve`.
     if (this.environment === 'dev') bundles.push(new (devBundles().WebServerBundle)());
@@ -82,7 +83,7 @@ export class AppKernel extends Kernel {
     bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
     // make:controller and make:subscriber write into the bundle (commands only, no listener).
     if (this.environment === 'dev') bundles.push(new (devBundles().MakerBundle)(makerPaths));
-    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage, accessTokens }));
+    bundles.push(app);
     return bundles;
   }
 }

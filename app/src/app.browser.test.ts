@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -14,7 +14,6 @@ import { CHROMIUM_PATH, launchChromium } from 'sluice/testing/browser';
 const artifacts = process.env.SLUICE_TEST_ARTIFACTS ?? mkdtempSync(join(tmpdir(), 'sluice-screenshots-'));
 const skip = existsSync(CHROMIUM_PATH) ? false : `Chromium is not installed at ${CHROMIUM_PATH} (set CHROMIUM_PATH): browser tests skipped.`;
 const bundleImages = join(projectDir, 'src', 'app-bundle', 'Resources', 'public', 'images', 'events');
-const installedImages = join(projectDir, 'public', 'bundles', 'app', 'images', 'events');
 const title = `Browser test night ${process.pid}`;
 const uploadPrefix = `browser-test-night-${process.pid}-`;
 
@@ -35,7 +34,7 @@ describe('The events site in Chromium', { skip }, () => {
   before(async () => {
     mkdirSync(artifacts, { recursive: true });
     // The server walks public/ every 2 s; an upload waits for that walk (see AppSettings).
-    app = testApp('dev', { adminPassword: 'browser-pass', staticIndexRefreshMs: 2000 });
+    app = testApp('dev', { adminPassword: 'browser-pass' });
     running = await serveKernel(app.kernel, { port: 0 });
     base = running.url;
     browser = await launchChromium();
@@ -46,9 +45,6 @@ describe('The events site in Chromium', { skip }, () => {
     await browser?.close();
     await running?.stop();
     await app?.close();
-    for (const dir of [bundleImages, installedImages]) {
-      for (const name of readdirSync(dir).filter((file) => file.startsWith(uploadPrefix))) rmSync(join(dir, name), { force: true });
-    }
   });
 
   it('shows the upcoming events with their pictures on the home page', async () => {
@@ -134,7 +130,7 @@ describe('The events site in Chromium', { skip }, () => {
     const card = page.locator('.event-card', { hasText: title });
     assert.equal(await card.count(), 1);
     const src = await card.locator('img').getAttribute('src');
-    assert.match(src!, new RegExp(`^/bundles/app/images/events/${uploadPrefix}[0-9a-f]{8}\\.JPG$`));
+    assert.match(src!, new RegExp(`^/pictures/${uploadPrefix}[0-9a-f]{8}\\.JPG$`));
     assert.ok((await imagesLoaded(page, 'img.event-image')).every((width) => width > 0), 'the new picture is served at once');
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(artifacts, 'app-9-home-with-new-event.png'), fullPage: true });

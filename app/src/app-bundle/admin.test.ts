@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Event } from './entity/event.ts';
 import type { EventRepository } from './entity/event-repository.ts';
@@ -9,34 +9,25 @@ import { createClient, type KernelBrowser, type UploadFile } from 'sluice/testin
 import { projectDir } from '../create-kernel.ts';
 
 const bundleImages = join(projectDir, 'src', 'app-bundle', 'Resources', 'public', 'images', 'events');
-const installedImages = join(projectDir, 'public', 'bundles', 'app', 'images', 'events');
 const jpeg = readFileSync(join(bundleImages, 'jazz-night.JPG'));
-
-/** Whether `public/bundles/app` is a copy of the bundle's assets (not a symlink to them). */
-function isCopy(dir: string): boolean {
-  return existsSync(dir) && !lstatSync(dir).isSymbolicLink();
-}
-
-/** Images this file's uploads created (their titles start with "Admin test"), removed after the tests. */
-function uploadedByThisTest(): string[] {
-  return readdirSync(bundleImages).filter((name) => name.startsWith('admin-test-'));
-}
 
 describe('The admin area', () => {
   let app: TestApp;
   let events: EventRepository;
+  /** The test app's upload directory (under its own var directory). */
+  let uploads: string;
+  const uploaded = (): string[] => (existsSync(uploads) ? readdirSync(uploads) : []);
+  const bundleImagesBefore = readdirSync(bundleImages);
 
   before(() => {
     app = testApp('test', { adminPassword: 'secret-pass', maxImageBytes: 64 * 1024 });
     events = app.kernel.container.get('entity_manager').getRepository(Event) as EventRepository;
+    uploads = join(app.kernel.varDir, 'uploads', 'pictures');
   });
 
   after(async () => {
-    for (const name of uploadedByThisTest()) {
-      rmSync(join(bundleImages, name), { force: true });
-      rmSync(join(installedImages, name), { force: true });
-    }
     await app.close();
+    assert.deepEqual(readdirSync(bundleImages), bundleImagesBefore, 'nothing written into the bundle');
   });
 
   /** A browser logged in as admin, through the login form. */
@@ -103,12 +94,13 @@ describe('The admin area', () => {
     const created = all.find((event) => event.title === 'Admin test fair')!;
     assert.deepEqual([created.venue, created.description, created.startsAt.getTime()], ['Market square', 'Stalls and music.', new Date(2031, 5, 1, 18, 30).getTime()]);
     assert.match(created.image!, /^admin-test-fair-[0-9a-f]{8}\.JPG$/);
-    assert.ok(readFileSync(join(bundleImages, created.image!)).equals(jpeg), 'stored under the bundle\'s images');
-    if (isCopy(join(projectDir, 'public', 'bundles', 'app'))) {
-      assert.ok(readFileSync(join(installedImages, created.image!)).equals(jpeg), 'copied into the installed assets');
-    }
+    assert.ok(readFileSync(join(uploads, created.image!)).equals(jpeg), 'stored in the upload directory');
     const home = (await browser.get('/')).text();
-    assert.ok(home.includes(`<img class="event-image" src="/bundles/app/images/events/${created.image}" alt="Picture of Admin test fair">`));
+    assert.ok(home.includes(`<img class="event-image" src="/pictures/${created.image}" alt="Picture of Admin test fair">`));
+    assert.ok(home.includes('<img class="event-image" src="/bundles/app/images/events/opening.JPG" alt="Picture of Opening night">'), 'shipped pictures stay static assets');
+    const picture = await browser.get(`/pictures/${created.image}`);
+    assert.equal(picture.status, 200);
+    assert.equal(picture.headers.get('Content-Type'), 'image/jpeg');
   });
 
   for (const [what, fields, files, field, message] of [
@@ -124,13 +116,13 @@ describe('The admin area', () => {
     it(`shows the form again with its error and stores nothing for ${what}`, async () => {
       const browser = await loggedIn();
       const before = (await events.all()).length;
-      const imagesBefore = uploadedByThisTest().length;
+      const imagesBefore = uploaded().length;
       const response = await browser.post('/admin/events/new', { form: await newEventForm(browser, fields), files });
       assert.equal(response.status, 422);
       const html = response.text();
       assert.ok(html.includes(`<span class="error" id="${field}-error">${message}</span>`), html.slice(html.indexOf('<form'), html.indexOf('</form>')));
       assert.equal((await events.all()).length, before);
-      assert.equal(uploadedByThisTest().length, imagesBefore, 'no image was kept');
+      assert.equal(uploaded().length, imagesBefore, 'no image was kept');
     });
   }
 

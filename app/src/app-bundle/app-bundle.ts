@@ -1,6 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Bundle, controller, writableDirectory } from 'sluice';
 import type { BundleConfiguration, Container, Kernel } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
@@ -21,7 +21,7 @@ import { registerSetupCommand } from './command/setup-command.ts';
 import { PictureController } from './controller/picture-controller.ts';
 import type { PictureStore } from './picture/picture-store.ts';
 import { LocalPictureStore } from './picture/local-picture-store.ts';
-import { createPictureStore, isSharedStorage } from './picture/create-picture-store.ts';
+import { createPictureStore } from './picture/create-picture-store.ts';
 import { registerTokenCreateCommand } from './command/token-create-command.ts';
 
 declare module 'sluice' {
@@ -41,7 +41,8 @@ export interface AppBundleOptions {
   /** Whether the admin area and its login page exist (there is an admin password). */
   admin: boolean;
   maxImageBytes: number;
-  staticIndexRefreshMs: number;
+  /** APP_UPLOAD_DIR: where the local store keeps uploaded pictures; `<var>/uploads/pictures` by default. */
+  uploadDir: string | undefined;
   /** APP_STORAGE: `local`, `database` or a `postgresql://` URL (see picture/create-picture-store.ts). */
   storage: string;
   /** The API's access tokens (`app:token:create`), kept in the database beside the events. */
@@ -66,20 +67,22 @@ export class AppBundle extends Bundle {
     return dirname(fileURLToPath(import.meta.url));
   }
 
+  /** The pictures of the first events, shipped with the bundle as public assets. */
+  get shippedPicturesDir(): string {
+    return join(this.path, 'Resources', 'public', 'images', 'events');
+  }
+
   /** The pages (the admin's only with a password), the pictures service and `app:setup`. */
   override configure(kernel: Kernel): BundleConfiguration {
     const options = this.#options;
     const events = (container: Container): EventRepository => container.get('entity_manager').getRepository(Event) as EventRepository;
-    const local = (container: Container) => ({
-      bundleDir: join(this.path, 'Resources', 'public', 'images', 'events'),
-      installedDir: join(kernel.publicDir, 'bundles', this.shortName),
-      published: () => container.find('static_files')?.refresh() ?? delay(options.staticIndexRefreshMs === 0 ? 0 : options.staticIndexRefreshMs + 250),
-    });
-    const shared = isSharedStorage(options.storage);
+    const uploadDir = this.#uploadDir(kernel);
+    // The bundle's own pictures (the first events') ship with it, the same on every instance.
+    const shipped = new LocalPictureStore(this.shippedPicturesDir);
     return {
       services: {
         'app.access_tokens': () => options.accessTokens,
-        'app.picture_store': (container) => (this.#pictureStore = createPictureStore(options.storage, local(container), () => container.get('entity_manager'), kernel.projectDir)),
+        'app.picture_store': (container) => (this.#pictureStore = createPictureStore(options.storage, uploadDir, () => container.get('entity_manager'), kernel.projectDir)),
         'app.event_images': (container) => new EventImages({ store: container.get('app.picture_store'), maxBytes: options.maxImageBytes }),
       },
       // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.
@@ -96,8 +99,8 @@ export class AppBundle extends Bundle {
             path: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_PATH, container.get('router.request_context').current()),
           })),
         ] : []),
-        // The bundle's own pictures (the first events') are the same on every instance: the fallback.
-        ...(shared ? [controller(PictureController, (container) => new PictureController(() => [container.get('app.picture_store'), new LocalPictureStore({ ...local(container), published: async () => {} })]))] : []),
+        // Uploads first, then the bundle's pictures.
+        controller(PictureController, (container) => new PictureController(() => [container.get('app.picture_store'), shipped])),
         controller(ApiEventController, (container) => new ApiEventController({
           events: () => events(container),
           images: () => container.get('app.event_images'),
@@ -113,8 +116,21 @@ export class AppBundle extends Bundle {
     entities.register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
     entities.register(AccessTokenRecord, accessTokenMetadata);
     registerTranslator(kernel);
-    // Uploaded pictures are written there: an instance that cannot is not ready.
-    kernel.container.get('health_checks').add('uploads', writableDirectory(join(this.path, 'Resources', 'public', 'images', 'events')));
+    // The local store writes uploads there: made at boot, so readiness tells whether it can
+    // be written, not whether a first upload came; an instance that cannot write is not ready.
+    if (this.#options.storage === 'local') {
+      const uploadDir = this.#uploadDir(kernel);
+      try {
+        mkdirSync(uploadDir, { recursive: true });
+      } catch {
+        // reported by the readiness check below
+      }
+      kernel.container.get('health_checks').add('uploads', writableDirectory(uploadDir));
+    }
+  }
+
+  #uploadDir(kernel: Kernel): string {
+    return this.#options.uploadDir ?? join(kernel.varDir, 'uploads', 'pictures');
   }
 
   override async shutdown(): Promise<void> {

@@ -32,7 +32,7 @@ export interface TestApp {
  */
 export function testApp(environment = 'test', settings: Partial<AppSettings> = {}): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'sluice-app-'));
-  const kernel = createKernel(environment, environment !== 'prod', { database: `sqlite:${join(dataDir, 'data.db')}`, staticIndexRefreshMs: 0, ...settings }, join(dataDir, 'var'));
+  const kernel = createKernel(environment, environment !== 'prod', { database: `sqlite:${join(dataDir, 'data.db')}`, ...settings }, join(dataDir, 'var'));
   kernel.boot();
   const logs = new TestHandler();
   kernel.container.get('logger').pushHandler(logs);

@@ -1,12 +1,7 @@
 import { connectionFromUrl, PostgresConnection, type EntityManager } from 'sluice/persistence';
-import { LocalPictureStore, type LocalPictureStoreOptions } from './local-picture-store.ts';
+import { LocalPictureStore } from './local-picture-store.ts';
 import { PostgresPictureStore } from './postgres-picture-store.ts';
 import type { PictureStore } from './picture-store.ts';
-
-/** Whether APP_STORAGE names a store that every instance shares (pictures are then served by the application). */
-export function isSharedStorage(storage: string): boolean {
-  return storage !== 'local';
-}
 
 /** A one-line error for an APP_STORAGE the application does not know, or undefined. */
 export function storageProblem(storage: string): string | undefined {
@@ -15,12 +10,12 @@ export function storageProblem(storage: string): string | undefined {
 }
 
 /**
- * The store APP_STORAGE names: `local` (this instance's disk, the default), `database`
+ * The store APP_STORAGE names: `local` (a directory on this instance's disk, the default), `database`
  * (a table in DATABASE_URL's PostgreSQL, sharing its pool), or `postgresql://...` (a
  * table in another PostgreSQL, with its own pool).
  */
-export function createPictureStore(storage: string, local: LocalPictureStoreOptions, entities: () => EntityManager, projectDir: string): PictureStore {
-  if (storage === 'local') return new LocalPictureStore(local);
+export function createPictureStore(storage: string, uploadDir: string, entities: () => EntityManager, projectDir: string): PictureStore {
+  if (storage === 'local') return new LocalPictureStore(uploadDir);
   if (storage === 'database') {
     const connection = entities().connection;
     if (!(connection instanceof PostgresConnection)) throw new Error('APP_STORAGE=database keeps pictures in PostgreSQL: DATABASE_URL must be a postgresql:// URL.');

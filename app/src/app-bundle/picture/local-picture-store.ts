@@ -1,48 +1,41 @@
-import { copyFile, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { assertPictureName, type PictureStore, type StoredPicture } from './picture-store.ts';
 import { pictureEtag } from './picture-etag.ts';
 
-export interface LocalPictureStoreOptions {
-  /** The bundle's `Resources/public/images/events`: where pictures live. */
-  bundleDir: string;
-  /** `public/bundles/app`: where `assets:install` put the bundle's public files (a copy or a symlink). */
-  installedDir: string;
-  /** Makes a file just written under `public/` servable (the server's static file index). */
-  published: () => Promise<void>;
-}
-
 /**
- * Pictures on this instance's disk, served as static files from
- * `/bundles/app/images/events/<name>`: the default, right for one instance (or several
- * processes of one machine). They go to the bundle's images and, when
- * `public/bundles/app` is a copy rather than a symlink, to the copy too.
+ * Pictures as files of one directory on this instance's disk: the default store, right for
+ * one instance or several processes of one machine (`var/uploads/pictures` by default,
+ * `APP_UPLOAD_DIR`). Uploads never go into the application's sources or `public/`: they are
+ * data, kept with the database, and served by the picture controller like any other store's.
+ * The bundle's own pictures are read through a second instance on its images directory.
  */
 export class LocalPictureStore implements PictureStore {
-  readonly #options: LocalPictureStoreOptions;
+  readonly #dir: string;
 
-  constructor(options: LocalPictureStoreOptions) {
-    this.#options = options;
+  constructor(dir: string) {
+    this.#dir = dir;
   }
 
+  /** Writes a file beside the final one, then renames it: a reader sees the whole picture or none. */
   async put(name: string, bytes: Buffer): Promise<void> {
     assertPictureName(name);
-    const { bundleDir, installedDir } = this.#options;
-    await mkdir(bundleDir, { recursive: true });
-    const source = join(bundleDir, name);
-    await writeFile(source, bytes);
-    if (await isCopy(installedDir)) {
-      const copy = join(installedDir, 'images', 'events');
-      await mkdir(copy, { recursive: true });
-      await copyFile(source, join(copy, name));
+    await mkdir(this.#dir, { recursive: true });
+    const partial = join(this.#dir, `.${name}.${randomBytes(4).toString('hex')}.partial`);
+    try {
+      await writeFile(partial, bytes);
+      await rename(partial, join(this.#dir, name));
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
     }
-    await this.#options.published();
   }
 
   async get(name: string): Promise<StoredPicture | undefined> {
     assertPictureName(name);
     try {
-      const bytes = await readFile(join(this.#options.bundleDir, name));
+      const bytes = await readFile(join(this.#dir, name));
       return { bytes, etag: pictureEtag(bytes) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -52,19 +45,8 @@ export class LocalPictureStore implements PictureStore {
 
   async remove(name: string): Promise<void> {
     assertPictureName(name);
-    const { bundleDir, installedDir } = this.#options;
-    await Promise.all([rm(join(bundleDir, name), { force: true }), rm(join(installedDir, 'images', 'events', name), { force: true })]);
+    await rm(join(this.#dir, name), { force: true });
   }
 
   async close(): Promise<void> {}
-}
-
-/** Whether the installed assets are a real directory (a copy) rather than a symlink or nothing at all. */
-async function isCopy(dir: string): Promise<boolean> {
-  try {
-    const stats = await lstat(dir);
-    return stats.isDirectory() && !stats.isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
