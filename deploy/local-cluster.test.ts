@@ -1,9 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -53,13 +54,16 @@ const hidden = (html: string, name: string): string => {
 describe('Three instances behind nginx, with Redis and PostgreSQL', { skip, timeout: 600_000 }, () => {
   let cluster: LocalCluster;
   let schema: Awaited<ReturnType<typeof createTestSchema>>;
+  let varDir: string | undefined;
   const admin = new Client();
   const direct = (index: number, path: string): string => `http://127.0.0.1:${cluster.instances[index]!.port}${path}`;
 
   before(async () => {
     schema = await createTestSchema();
     const [port, ...instancePorts] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-    cluster = await LocalCluster.start({ port: port!, instancePorts, env: { DATABASE_URL: schema.url, REDIS_URL: redisUrl } });
+    // The instances' logs and profiles go to a directory of this run, not app/var.
+    varDir = mkdtempSync(join(tmpdir(), 'sluice-cluster-var-'));
+    cluster = await LocalCluster.start({ port: port!, instancePorts, env: { DATABASE_URL: schema.url, REDIS_URL: redisUrl, APP_VAR_DIR: varDir } });
     const login = await admin.request(`${cluster.url}/login`);
     const form = new URLSearchParams({ _username: 'admin', _password: 'admin', _csrf_token: hidden(await login.text(), '_csrf_token') });
     const answer = await admin.request(`${cluster.url}/login`, { method: 'POST', body: form });
@@ -69,6 +73,7 @@ describe('Three instances behind nginx, with Redis and PostgreSQL', { skip, time
   after(async () => {
     await cluster?.close();
     await schema?.drop();
+    if (varDir !== undefined) rmSync(varDir, { recursive: true, force: true });
   });
 
   it('keeps a session made through nginx on every instance: ten admin pages, all logged in, from at least two instances', async () => {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { loadDriver } from '../kernel/optional-driver.ts';
+import { createPostgresPool } from './postgres-pool.ts';
 import type { Connection } from './connection.ts';
 import { assertValidMetadata, type ColumnType, type EntityMetadata } from './entity-metadata.ts';
 import { PostgresRepository } from './postgres-repository.ts';
@@ -20,8 +20,10 @@ export interface PostgresOptions {
   schema?: string;
   /** Connections kept open per process. */
   max?: number;
-  /** How long getting a connection may take before the query fails; default 1000. */
+  /** How long opening a connection may take before the query fails with a 503; default 1000. */
   connectionTimeoutMs?: number;
+  /** How long a query may wait for a free connection when all `max` are busy; default 10000. */
+  queueTimeoutMs?: number;
 }
 
 /**
@@ -34,11 +36,13 @@ export class PostgresConnection implements Connection {
   #closed = false;
 
   constructor(options: PostgresOptions = {}) {
-    this.pool = new (loadDriver<typeof pg>('pg').Pool)({
+    // An unreachable server fails a query within a second (503) instead of hanging it; a
+    // busy pool makes it wait its turn (see createPostgresPool).
+    this.pool = createPostgresPool({
       ...(options.connectionString !== undefined && { connectionString: options.connectionString }),
       max: options.max ?? 10,
-      // An unreachable server fails a query within a second (503) instead of hanging it.
-      connectionTimeoutMillis: options.connectionTimeoutMs ?? 1000,
+      connectTimeoutMs: options.connectionTimeoutMs ?? 1000,
+      queueTimeoutMs: options.queueTimeoutMs ?? 10_000,
     });
     this.#schema = options.schema;
   }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { loadDriver } from '../kernel/optional-driver.ts';
+import { createRedisClient } from '../support/redis-client.ts';
 import type { ProfileData } from './profile.ts';
 import { isValidToken, matchesSearch, summaryOf, type ProfileSearch, type ProfileSummary, type ProfilerStorage } from './profiler-storage.ts';
 
@@ -29,7 +29,9 @@ export class RedisProfilerStorage implements ProfilerStorage {
   /** `redis` is a client, or a URL (`redis://127.0.0.1:6379/0`) for a client this storage owns. */
   constructor(redis: Redis | string, options: RedisProfilerStorageOptions = {}) {
     this.#ownsClient = typeof redis === 'string';
-    this.#redis = typeof redis === 'string' ? new (loadDriver<typeof import('ioredis')>('ioredis').Redis)(redis, { lazyConnect: true, maxRetriesPerRequest: 1 }) : redis;
+    // Profiles are saved after the response (kernel.terminate) and can be large: a slow write
+    // delays nobody, so it gets more time than a request's commands; an error event is heard.
+    this.#redis = typeof redis === 'string' ? createRedisClient(redis, { commandTimeout: 5000 }) : redis;
     this.#prefix = options.prefix ?? 'sluice:profiler:';
     this.#maxProfiles = options.maxProfiles ?? 1000;
     this.#maxAge = options.maxAge ?? 2 * 24 * 3600 * 1000;
@@ -80,7 +82,8 @@ export class RedisProfilerStorage implements ProfilerStorage {
 
   /** Closes the connection when this storage opened it. */
   async close(): Promise<void> {
-    if (this.#ownsClient) await this.#redis.quit();
+    // A connection already gone (Redis restarted, or never reached) has nothing to quit.
+    if (this.#ownsClient) await this.#redis.quit().catch(() => this.#redis.disconnect());
   }
 
   /**
