@@ -49,7 +49,7 @@ export class AppKernel extends Kernel {
    * kernel.controller_arguments. None of these bundles adds a kernel.request listener.
    */
   registerBundles(): Bundle[] {
-    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, storage, jwtSecret, corsAllowOrigin } = this.settings;
+    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, storage, s3, jwtSecret, corsAllowOrigin } = this.settings;
     const accessTokens = new StoredAccessTokens(() => this.container.get('entity_manager').getRepository(AccessTokenRecord) as WritableRepository<AccessTokenRecord>);
     const admin = adminPassword !== undefined;
     const bundles: Bundle[] = [new FrameworkBundle()];
@@ -82,7 +82,7 @@ export class AppKernel extends Kernel {
     bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
     // make:controller and make:subscriber write into the bundle (commands only, no listener).
     if (this.environment === 'dev') bundles.push(new (devBundles().MakerBundle)(makerPaths));
-    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage, accessTokens }));
+    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage, ...(s3 !== undefined && { s3 }), accessTokens }));
     return bundles;
   }
 }
