@@ -85,7 +85,7 @@ export class S3PictureStore implements PictureStore {
   }
 
   #connect(): Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> {
-    this.#client ??= import('@aws-sdk/client-s3').then((sdk) => {
+    this.#client ??= loadSdk().then((sdk) => {
       const { endpoint, region, credentials } = this.#options;
       const client = new sdk.S3Client({
         region,
@@ -97,6 +97,16 @@ export class S3PictureStore implements PictureStore {
       return { client, sdk };
     });
     return this.#client;
+  }
+}
+
+/** The SDK is a development dependency of this repository: sluice does not make every application install it. */
+async function loadSdk(): Promise<typeof import('@aws-sdk/client-s3')> {
+  try {
+    return await import('@aws-sdk/client-s3');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error('APP_STORAGE=s3 needs the "@aws-sdk/client-s3" package: run `npm install @aws-sdk/client-s3`.', { cause: error });
   }
 }
 
