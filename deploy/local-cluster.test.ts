@@ -104,6 +104,36 @@ describe('Three instances behind nginx, with Redis and PostgreSQL', { skip, time
     }
   });
 
+  it('serves a picture sent with PUT /api/events/{id}/picture through nginx, with a token from app:token:create, with 200 from every instance', async () => {
+    const token = (await cluster.console('app:token:create', 'admin')).trimEnd().split('\n').at(-1)!;
+    const authorization = `Bearer ${token}`;
+    const created = await fetch(`${cluster.url}/api/events`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Api cluster fair', venue: 'Hall', startsAt: '2031-06-01T18:30:00Z', description: '' }),
+    });
+    assert.equal(created.status, 201);
+    const { id } = (await created.json()) as { id: number };
+    const put = await fetch(`${cluster.url}/api/events/${id}/picture`, { method: 'PUT', headers: { authorization, 'content-type': 'image/jpeg' }, body: jpeg });
+    assert.equal(put.status, 204);
+    const { image } = (await (await fetch(`${cluster.url}/api/events/${id}`)).json()) as { image: string };
+    assert.match(image, /^api-cluster-fair-[0-9a-f]{8}\.JPG$/);
+    for (const instance of cluster.instances) {
+      const response = await fetch(`http://127.0.0.1:${instance.port}/pictures/${image}`);
+      assert.deepEqual([response.status, response.headers.get('x-instance')], [200, instance.id]);
+      assert.ok(Buffer.from(await response.arrayBuffer()).equals(jpeg), `${instance.id} serves the bytes sent`);
+    }
+    // And through nginx, which spreads the requests over the instances.
+    const seen = new Set<string>();
+    for (let i = 0; i < 2 * cluster.instances.length; i++) {
+      const response = await fetch(`${cluster.url}/pictures/${image}`);
+      assert.equal(response.status, 200);
+      await response.arrayBuffer();
+      seen.add(response.headers.get('x-instance')!);
+    }
+    assert.ok(seen.size >= 2, `served through nginx by ${[...seen].join(', ')}`);
+  });
+
   it('opens a profile recorded on one instance on another', async () => {
     const response = await fetch(direct(0, '/'));
     await response.arrayBuffer();

@@ -186,13 +186,26 @@ export class LocalCluster {
   }
 
   async #setUp(): Promise<void> {
-    const child = spawn(join(root, 'app', 'bin', 'console'), ['app:setup'], { cwd: root, env: this.#env, stdio: ['ignore', 'pipe', 'pipe'] });
+    await this.console('app:setup');
+  }
+
+  /**
+   * Runs `app/bin/console` with the instances' environment (their database, their Redis)
+   * and resolves with what it printed on stdout: `console('app:token:create', 'admin')`
+   * gives a token every instance accepts on its last line.
+   */
+  async console(...args: string[]): Promise<string> {
+    const child = spawn(join(root, 'app', 'bin', 'console'), args, { cwd: root, env: this.#env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
-    this.#lines(child, 'setup', () => {}, (line) => {
+    this.#lines(child, args[0] ?? 'console', (line) => {
+      stdout += `${line}\n`;
+    }, (line) => {
       stderr += `${line}\n`;
     });
     const [code] = await new Promise<[number | null]>((resolve) => child.once('exit', (exitCode) => resolve([exitCode])));
-    if (code !== 0) throw new Error(`app:setup failed: ${stderr.trim().split('\n').at(-1) ?? `exit code ${code}`}`);
+    if (code !== 0) throw new Error(`${args.join(' ')} failed: ${stderr.trim().split('\n').at(-1) ?? `exit code ${code}`}`);
+    return stdout;
   }
 
   async #startNginx(nginx: string): Promise<void> {

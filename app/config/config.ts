@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { envBoolean, envInteger, loadEnv } from 'sluice';
 import type { FrameworkConfigInput } from 'sluice';
 import { storageProblem } from '../src/app-bundle/picture/create-picture-store.ts';
+import type { S3PictureStoreOptions } from '../src/app-bundle/picture/s3-picture-store.ts';
+import { s3Settings } from '../src/app-bundle/picture/s3-settings.ts';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -127,7 +129,7 @@ export interface AppSettings {
   /**
    * Where uploaded pictures are kept (`APP_STORAGE`): `local` (a directory on this disk,
    * the default), `database` (a table in DATABASE_URL's PostgreSQL) or a
-   * `postgresql://` URL. Several instances need one of the last two.
+   * `postgresql://` URL, or `s3` (an S3 bucket). Several instances need a shared one.
    */
   storage: string;
   /**
@@ -135,6 +137,8 @@ export interface AppSettings {
    * `var/uploads/pictures` of the kernel's var directory by default.
    */
   uploadDir: string | undefined;
+  /** The bucket of APP_STORAGE=s3 (`S3_BUCKET`, `S3_ENDPOINT`, `S3_REGION`...); undefined for other stores. */
+  s3: S3PictureStoreOptions | undefined;
   /** The HMAC secret (HS256) of JWTs the API accepts as access tokens (`APP_JWT_SECRET`); none by default. */
   jwtSecret: string | undefined;
   /**
@@ -166,6 +170,7 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
     maxImageBytes,
     storage: appStorage(env),
     uploadDir: env.APP_UPLOAD_DIR === '' ? undefined : env.APP_UPLOAD_DIR,
+    s3: appStorage(env) === 's3' ? s3Settings(env) : undefined,
     jwtSecret: env.APP_JWT_SECRET === '' ? undefined : env.APP_JWT_SECRET,
     corsAllowOrigin: corsAllowOrigin(environment, env),
   };

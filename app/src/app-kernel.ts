@@ -49,10 +49,10 @@ export class AppKernel extends Kernel {
    * kernel.controller_arguments. None of these bundles adds a kernel.request listener.
    */
   registerBundles(): Bundle[] {
-    const { database, adminPassword, maxImageBytes, uploadDir, storage, jwtSecret, corsAllowOrigin } = this.settings;
+    const { database, adminPassword, maxImageBytes, uploadDir, storage, s3, jwtSecret, corsAllowOrigin } = this.settings;
     const accessTokens = new StoredAccessTokens(() => this.container.get('entity_manager').getRepository(AccessTokenRecord) as WritableRepository<AccessTokenRecord>);
     const admin = adminPassword !== undefined;
-    const app = new AppBundle({ database, admin, maxImageBytes, uploadDir, storage, accessTokens });
+    const app = new AppBundle({ database, admin, maxImageBytes, uploadDir, storage, ...(s3 !== undefined && { s3 }), accessTokens });
     const bundles: Bundle[] = [new FrameworkBundle()];
     if (this.debug) bundles.push(new (devBundles().WebProfilerBundle)());
     bundles.push(new FrameworkExtraBundle({ database }));

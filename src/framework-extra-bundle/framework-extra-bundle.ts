@@ -2,6 +2,7 @@ import { Bundle } from '../kernel/bundle.ts';
 import type { Kernel } from '../kernel/kernel.ts';
 import { EntityManager } from '../persistence/entity-manager.ts';
 import { connectionFromUrl, DEFAULT_DATABASE_URL } from '../persistence/connection-url.ts';
+import type { QueryLogger } from '../persistence/query-logger.ts';
 import { ParamConverterManager } from '../param-converter/param-converter-manager.ts';
 import { EntityParamConverter } from '../param-converter/entity-param-converter.ts';
 import { DateTimeParamConverter } from '../param-converter/date-time-param-converter.ts';
@@ -18,6 +19,8 @@ declare module '../kernel/container.ts' {
     entity_manager: EntityManager;
     /** The parameter converters; add an application's own with `add(converter, priority, name)`. */
     'param_converter.manager': ParamConverterManager;
+    /** Hears of every statement the entity manager's connection runs: the profiler's database collector, in debug. */
+    'persistence.query_logger': QueryLogger;
   }
 }
 
@@ -59,7 +62,13 @@ export class FrameworkExtraBundle extends Bundle {
     const { container, dispatcher } = kernel;
     const options = this.#options;
     const url = options.database ?? DEFAULT_DATABASE_URL;
-    const entities = new EntityManager(() => connectionFromUrl(url, kernel.projectDir));
+    const entities = new EntityManager(() => {
+      const connection = connectionFromUrl(url, kernel.projectDir);
+      // Looked up when the connection opens, so the bundle that sets it may come later.
+      const queryLogger = container.find('persistence.query_logger');
+      if (queryLogger !== undefined) connection.setQueryLogger?.(queryLogger);
+      return connection;
+    });
     container.set('entity_manager', entities);
     container.find('health_checks')?.add('database', () => entities.connection.ping?.());
     const converters = new ParamConverterManager()

@@ -1,5 +1,6 @@
 import { loadRoutesFromControllers } from '../decorators/controller-route-loader.ts';
 import type {} from '../templating-bundle/templating-bundle.ts';
+import { bundleTemplateDirs } from '../templating-bundle/bundle-template-dirs.ts';
 import type { Bundle } from './bundle.ts';
 import type { BundleConfiguration, ControllerWithFactory } from './bundle-configuration.ts';
 import type { ServiceMap } from './container.ts';
@@ -27,9 +28,16 @@ export function applyBundleConfiguration(kernel: Kernel, configuration: BundleCo
   return classes;
 }
 
-/** Gives each bundle's declared controllers the bundle's template namespace, when templates are on. */
+/**
+ * Gives each bundle's declared controllers the bundle's template namespace, when templates
+ * are on and the bundle has templates (`Resources/views`, or the application's overrides
+ * in `templates/bundles/<Bundle>`): a bundle without views has no namespace, and its
+ * controllers' guessed templates are the application's own.
+ */
 export function registerTemplateNamespaces(kernel: Kernel, declared: ReadonlyMap<Bundle, readonly ControllerType[]>): void {
   const registry = kernel.container.find('templating.controller_bundles');
   if (registry === undefined) return;
-  for (const [bundle, classes] of declared) if (classes.length > 0) registry.register(bundle, ...classes);
+  for (const [bundle, classes] of declared) {
+    if (classes.length > 0 && bundleTemplateDirs(kernel.projectDir, bundle).length > 0) registry.register(bundle, ...classes);
+  }
 }

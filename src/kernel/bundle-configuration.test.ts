@@ -1,6 +1,9 @@
 import '../decorators/symbol-metadata.ts';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Bundle } from './bundle.ts';
 import type { Kernel } from './kernel.ts';
 import { controller, type BundleConfiguration } from './bundle-configuration.ts';
@@ -48,8 +51,17 @@ class StampListener implements EventSubscriber {
   }
 }
 
+/** DemoBundle's directory: it has templates (Resources/views), so it has a namespace. */
+const demoDir = mkdtempSync(join(tmpdir(), 'sluice-demo-bundle-'));
+mkdirSync(join(demoDir, 'Resources', 'views', 'greeting'), { recursive: true });
+writeFileSync(join(demoDir, 'Resources', 'views', 'greeting', 'hello.html.twig'), 'hello');
+
 class DemoBundle extends Bundle {
   built: string[] = [];
+
+  override get path(): string {
+    return demoDir;
+  }
 
   override configure(): BundleConfiguration {
     return {
@@ -71,7 +83,20 @@ function demoKernel(bundle = new DemoBundle()): TestKernel {
   return new TestKernel({ bundles: [bundle, new TemplatingBundle()] });
 }
 
+/** A bundle of controllers only (an API): no Resources/views. */
+class ApiOnlyBundle extends Bundle {
+  override get path(): string {
+    return join(demoDir, 'no-such-dir');
+  }
+
+  override configure(): BundleConfiguration {
+    return { controllers: [PlainController] };
+  }
+}
+
 describe('A bundle\'s configuration', () => {
+  after(() => rmSync(demoDir, { recursive: true, force: true }));
+
   it('routes to its controllers\' @Route methods, built by their factories with the declared services', async () => {
     const kernel = demoKernel();
     const hello = await kernel.request(get('/demo/hello'));
@@ -97,5 +122,14 @@ describe('A bundle\'s configuration', () => {
     const registry = kernel.container.get('templating.controller_bundles');
     assert.deepEqual([registry.bundleOf(GreetingController), registry.bundleOf(PlainController)], ['DemoBundle', 'DemoBundle']);
     assert.equal(kernel.commands.length, 1);
+    assert.ok(kernel.container.get('templating').exists('@Demo/greeting/hello.html.twig'));
+  });
+
+  it('gives no template namespace to a bundle without views: its controllers\' templates are the application\'s', () => {
+    const kernel = new TestKernel({ bundles: [new ApiOnlyBundle(), new TemplatingBundle()] });
+    kernel.boot();
+    assert.equal(kernel.container.get('templating.controller_bundles').bundleOf(PlainController), undefined);
+    const guessed = kernel.container.get('templating.guesser').guessTemplateName([new PlainController(), 'plainAction'], get('/plain'));
+    assert.equal(guessed, 'plain/plain.html.twig');
   });
 });

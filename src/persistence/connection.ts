@@ -1,5 +1,6 @@
 import type { Awaitable, WritableRepository } from './repository.ts';
 import type { EntityMetadata } from './entity-metadata.ts';
+import type { QueryLogger } from './query-logger.ts';
 
 /**
  * A database the entity layer can use: it gives repositories for mappings and manages
@@ -14,4 +15,6 @@ export interface Connection {
   close(): Awaitable<void>;
   /** Asks the database something trivial: resolves when it answers (the readiness check). */
   ping?(): Awaitable<void>;
+  /** Reports every statement run from now on to `logger` (the profiler's database collector); undefined stops it. */
+  setQueryLogger?(logger: QueryLogger | undefined): void;
 }

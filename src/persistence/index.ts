@@ -4,6 +4,7 @@ export { EntityManager, type RepositoryFactory } from './entity-manager.ts';
 export type { ColumnType, EntityClass, EntityMetadata } from './entity-metadata.ts';
 export type { Awaitable, Criteria, FindOptions, Repository, WritableRepository } from './repository.ts';
 export type { Connection } from './connection.ts';
+export type { ExecutedQuery, QueryLogger } from './query-logger.ts';
 export { connectionFromUrl, DEFAULT_DATABASE_URL } from './connection-url.ts';
 export { SqliteConnection } from './sqlite-connection.ts';
 export { SqliteRepository } from './sqlite-repository.ts';

@@ -4,6 +4,8 @@ import type { Connection } from './connection.ts';
 import { assertValidMetadata, type ColumnType, type EntityMetadata } from './entity-metadata.ts';
 import { PostgresRepository } from './postgres-repository.ts';
 import { quote } from './sql-builder.ts';
+import type { QueryLogger } from './query-logger.ts';
+import { tracePostgres } from './query-tracing.ts';
 
 const SQL_TYPES: Record<ColumnType, string> = {
   integer: 'BIGINT',
@@ -34,6 +36,8 @@ export class PostgresConnection implements Connection {
   readonly pool: pg.Pool;
   readonly #schema: string | undefined;
   #closed = false;
+  #queryLogger: QueryLogger | undefined;
+  #traced = false;
 
   constructor(options: PostgresOptions = {}) {
     // An unreachable server fails a query within a second (503) instead of hanging it; a
@@ -78,6 +82,14 @@ export class PostgresConnection implements Connection {
 
   async dropTable(metadata: EntityMetadata<unknown>): Promise<void> {
     await this.pool.query(`DROP TABLE IF EXISTS ${this.#table(metadata)}`);
+  }
+
+  /** Reports the queries of the pool's connections opened from now on (the profiler sets it before the first query). */
+  setQueryLogger(logger: QueryLogger | undefined): void {
+    this.#queryLogger = logger;
+    if (logger === undefined || this.#traced) return;
+    this.#traced = true;
+    tracePostgres(this.pool, () => this.#queryLogger);
   }
 
   async close(): Promise<void> {

@@ -6,12 +6,16 @@ import type { Connection } from './connection.ts';
 import { assertValidMetadata, type ColumnType, type EntityMetadata } from './entity-metadata.ts';
 import { SqliteRepository } from './sqlite-repository.ts';
 import { quote } from './sql-builder.ts';
+import type { QueryLogger } from './query-logger.ts';
+import { traceSqlite } from './query-tracing.ts';
 
 const SQL_TYPES: Record<ColumnType, string> = { integer: 'INTEGER', real: 'REAL', text: 'TEXT', boolean: 'INTEGER', datetime: 'TEXT' };
 
 /** An SQLite database file (or `:memory:`), the embedded default: no server to run. */
 export class SqliteConnection implements Connection {
   readonly db: BetterSqlite3.Database;
+  #queryLogger: QueryLogger | undefined;
+  #traced = false;
 
   constructor(filename = ':memory:') {
     if (filename !== ':memory:' && filename !== '') mkdirSync(dirname(filename), { recursive: true });
@@ -40,6 +44,14 @@ export class SqliteConnection implements Connection {
 
   dropTable(metadata: EntityMetadata<unknown>): void {
     this.db.exec(`DROP TABLE IF EXISTS ${quote(metadata.table)}`);
+  }
+
+  /** Reports the statements prepared from now on (the profiler sets it as soon as the connection opens). */
+  setQueryLogger(logger: QueryLogger | undefined): void {
+    this.#queryLogger = logger;
+    if (logger === undefined || this.#traced) return;
+    this.#traced = true;
+    traceSqlite(this.db, () => this.#queryLogger);
   }
 
   close(): void {

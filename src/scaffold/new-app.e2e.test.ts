@@ -2,9 +2,9 @@
 // run by npx from that tarball, then in the new application `npm install`, `npm test`,
 // `npm start` answering / with the web debug toolbar, and a strict TypeScript file
 // type-checked against the declarations the package ships. Several minutes: it runs when
-// SLUICE_E2E=1 (`SLUICE_E2E=1 node scripts/run-tests.mjs new-app.e2e`). npm works from its
-// cache first (--prefer-offline): the packages a new application needs are the ones this
-// repository installed.
+// SLUICE_E2E=1 (`SLUICE_E2E=1 node scripts/run-tests.mjs new-app.e2e`), as .ci/run does after
+// `npm test`. npm works from its cache first (--prefer-offline): the packages a new
+// application needs are the ones this repository installed.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bundle } from '../kernel/bundle.ts';
 import type { Kernel } from '../kernel/kernel.ts';
@@ -14,6 +13,7 @@ import { CsrfTokenManager } from '../security/csrf/csrf-token-manager.ts';
 import { sessionOf } from '../security/session-like.ts';
 import { LogicException } from '../security/exception/logic-exception.ts';
 import { registerTemplateListener } from './register-template-listener.ts';
+import { bundleNamespace, bundleTemplateDirs } from './bundle-template-dirs.ts';
 import type { Translator } from '../translation/translator.ts';
 
 declare module '../kernel/container.ts' {
@@ -104,11 +104,7 @@ export class TemplatingBundle extends Bundle {
   #loader(kernel: Kernel): FilesystemLoader {
     const loader = new FilesystemLoader(this.#config.paths ?? [join(kernel.projectDir, 'templates')]);
     for (const bundle of kernel.bundles) {
-      const namespace = bundle.name.replace(/Bundle$/, '');
-      const override = join(kernel.projectDir, 'templates', 'bundles', bundle.name);
-      const views = bundle.path === undefined ? undefined : join(bundle.path, 'Resources', 'views');
-      if (existsSync(override)) loader.addPath(override, namespace);
-      if (views !== undefined && existsSync(views)) loader.addPath(views, namespace);
+      for (const dir of bundleTemplateDirs(kernel.projectDir, bundle)) loader.addPath(dir, bundleNamespace(bundle));
     }
     for (const [namespace, dirs] of Object.entries(this.#config.namespaces ?? {})) {
       for (const dir of typeof dirs === 'string' ? [dirs] : dirs) loader.addPath(dir, namespace);

@@ -5,5 +5,6 @@ export { TestHandler } from '../log/test-handler.ts';
 export { createClient, KernelBrowser, type ClientOptions, type RequestOptions, type QueryValue } from './kernel-browser.ts';
 export { TestResponse } from './test-response.ts';
 export { RequestProfile } from './request-profile.ts';
+export type { DatabaseData, QueryData } from '../profiler/data-collector/database-data-collector.ts';
 export { CookieJar } from './cookie-jar.ts';
 export type { UploadFile, FormValue } from './request-body.ts';

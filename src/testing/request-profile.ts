@@ -2,10 +2,11 @@ import type { Profile } from '../profiler/profile.ts';
 import type { LogEntryData, LogsData } from '../profiler/data-collector/logger-data-collector.ts';
 import type { CalledListenerData, EventsData } from '../profiler/data-collector/event-data-collector.ts';
 import type { TimeData } from '../profiler/data-collector/time-data-collector.ts';
+import type { DatabaseData, QueryData } from '../profiler/data-collector/database-data-collector.ts';
 
 /**
  * What the profiler collected for the test client's last request (the web profiler's
- * panels, as data): its logs, the listeners called, the timeline. `profile` holds every
+ * panels, as data): its logs, the listeners called, the timeline, the database queries. `profile` holds every
  * collector's data for what these helpers do not cover.
  */
 export class RequestProfile {
@@ -41,6 +42,16 @@ export class RequestProfile {
   /** The timeline (the Performance panel): each kernel phase and listener, from the request's start. */
   timeline(): TimeData {
     return this.#collector<TimeData>('time');
+  }
+
+  /** The database panel: the statements the request ran through the entity manager (SQLite or PostgreSQL), their count and time. */
+  database(): DatabaseData {
+    return this.#collector<DatabaseData>('db');
+  }
+
+  /** The statements the request ran, in order, with their parameters and durations. */
+  queries(): readonly QueryData[] {
+    return this.database().queries;
   }
 
   #collector<T>(name: string): T {

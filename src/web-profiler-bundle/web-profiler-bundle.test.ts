@@ -65,7 +65,7 @@ describe('WebProfilerBundle', () => {
     assert.equal(data.token, token);
     assert.equal(data.statusCode, 404);
     assert.equal(data.children.length, 1);
-    assert.deepEqual(Object.keys(data.collectors), ['request', 'router', 'exception', 'events', 'logs', 'time', 'memory']);
+    assert.deepEqual(Object.keys(data.collectors), ['request', 'router', 'exception', 'events', 'logs', 'time', 'memory', 'db']);
   });
 
   it('shows each panel of a profile at /_profiler/{token}?panel=', async () => {

@@ -3,6 +3,7 @@ import { Bundle } from '../kernel/bundle.ts';
 import type { Kernel } from '../kernel/kernel.ts';
 import { KernelEvents } from '../kernel/kernel-events.ts';
 import { Route } from '../routing/route.ts';
+import { DatabaseDataCollector } from '../profiler/data-collector/database-data-collector.ts';
 import { EventDataCollector } from '../profiler/data-collector/event-data-collector.ts';
 import { ExceptionDataCollector } from '../profiler/data-collector/exception-data-collector.ts';
 import { LoggerDataCollector } from '../profiler/data-collector/logger-data-collector.ts';
@@ -75,6 +76,10 @@ export class WebProfilerBundle extends Bundle {
     const request = new RequestDataCollector();
     profiler.add(request).add(router).add(new ExceptionDataCollector()).add(new EventDataCollector(traceable));
     profiler.add(new LoggerDataCollector(container.get('logger.debug'))).add(new TimeDataCollector(traceable)).add(new MemoryDataCollector());
+    // The entity manager's connection reports its queries to it when it opens (FrameworkExtraBundle).
+    const database = new DatabaseDataCollector(requestStack);
+    profiler.add(database);
+    container.set('persistence.query_logger', database);
     container.set('profiler', profiler);
 
     // Names and priorities as the reference's (they appear in the logs); this order makes

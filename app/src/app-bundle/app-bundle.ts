@@ -22,6 +22,7 @@ import { PictureController } from './controller/picture-controller.ts';
 import type { PictureStore } from './picture/picture-store.ts';
 import { LocalPictureStore } from './picture/local-picture-store.ts';
 import { createPictureStore } from './picture/create-picture-store.ts';
+import type { S3PictureStoreOptions } from './picture/s3-picture-store.ts';
 import { registerTokenCreateCommand } from './command/token-create-command.ts';
 
 declare module 'sluice' {
@@ -43,8 +44,10 @@ export interface AppBundleOptions {
   maxImageBytes: number;
   /** APP_UPLOAD_DIR: where the local store keeps uploaded pictures; `<var>/uploads/pictures` by default. */
   uploadDir: string | undefined;
-  /** APP_STORAGE: `local`, `database` or a `postgresql://` URL (see picture/create-picture-store.ts). */
+  /** APP_STORAGE: `local`, `database`, a `postgresql://` URL or `s3` (see picture/create-picture-store.ts). */
   storage: string;
+  /** The bucket of APP_STORAGE=s3. */
+  s3?: S3PictureStoreOptions;
   /** The API's access tokens (`app:token:create`), kept in the database beside the events. */
   accessTokens: StoredAccessTokens;
 }
@@ -82,7 +85,7 @@ export class AppBundle extends Bundle {
     return {
       services: {
         'app.access_tokens': () => options.accessTokens,
-        'app.picture_store': (container) => (this.#pictureStore = createPictureStore(options.storage, uploadDir, () => container.get('entity_manager'), kernel.projectDir)),
+        'app.picture_store': (container) => (this.#pictureStore = createPictureStore(options.storage, uploadDir, () => container.get('entity_manager'), kernel.projectDir, options.s3)),
         'app.event_images': (container) => new EventImages({ store: container.get('app.picture_store'), maxBytes: options.maxImageBytes }),
       },
       // Guessed template names get the bundle's namespace: HomeController::indexAction → @App/home/index.html.twig.

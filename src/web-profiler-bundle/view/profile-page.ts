@@ -1,6 +1,7 @@
 import type { Profile } from '../../profiler/profile.ts';
 import type { ExceptionData } from '../../profiler/data-collector/exception-data-collector.ts';
 import { renderPage } from './layout.ts';
+import { databasePanel } from './panel/database-panel.ts';
 import { eventsPanel } from './panel/events-panel.ts';
 import { exceptionPanel } from './panel/exception-panel.ts';
 import { logsPanel } from './panel/logs-panel.ts';
@@ -10,7 +11,7 @@ import { requestPanel } from './panel/request-panel.ts';
 import { routerPanel } from './panel/router-panel.ts';
 import { timePanel } from './panel/time-panel.ts';
 
-export const panels: readonly Panel[] = [requestPanel, routerPanel, eventsPanel, logsPanel, exceptionPanel, timePanel, memoryPanel];
+export const panels: readonly Panel[] = [requestPanel, routerPanel, eventsPanel, logsPanel, databasePanel, exceptionPanel, timePanel, memoryPanel];
 
 /** A profile's page: the panel named by `?panel=`, else the exception when there is one, else the request. */
 export function renderProfilePage(profile: Profile, query: PanelQuery): string {
