@@ -125,9 +125,13 @@ async function measure(spec: ServerSpec, route: Scenario): Promise<number> {
   }
 }
 
+/** A server limited to some scenarios (fastify-page serves only the event page) is measured on those alone. */
+const serves = (spec: ServerSpec, route: Scenario): boolean => spec.scenarios === undefined || spec.scenarios.includes(route.name);
+
 const perRequest = new Map<string, number>();
 for (const route of wantedRoutes) {
   for (const spec of wanted) {
+    if (!serves(spec, route)) continue;
     const runs: number[] = [];
     for (let run = 0; run < repeat; run++) runs.push(await measure(spec, route));
     const instructions = median(runs);
@@ -137,7 +141,7 @@ for (const route of wantedRoutes) {
   }
 }
 
-const rows = wantedRoutes.flatMap((route) => wanted.map((spec) => {
+const rows = wantedRoutes.flatMap((route) => wanted.filter((spec) => serves(spec, route)).map((spec) => {
   const ours = perRequest.get(`${spec.name}|${route.key}`)!;
   const fastify = perRequest.get(`${peerOf(route)}|${route.key}`);
   const ratio = fastify === undefined ? '–' : (fastify / ours).toFixed(2);
