@@ -17,8 +17,16 @@ export function benchArgs(argv: readonly string[] = process.argv.slice(2)): Map<
 
 /** `optional`: run only when named in --servers (diagnostics, not peers). `scenarios`: the only ones it runs. */
 export interface ServerSpec { name: string; file: string; env?: Record<string, string>; scenarios?: string[]; optional?: boolean }
-/** `key`: its short name on the command line; `only`: the servers that run it (all when unset). */
-export interface Scenario { key: string; name: string; path: string; headers?: Record<string, string>; only?: string[]; method?: string; body?: string }
+/**
+ * `key`: its short name on the command line; `only`: the servers that run it (all when unset);
+ * `peer`: the server the "× Fastify" ratios compare with (`fastify` when unset).
+ */
+export interface Scenario { key: string; name: string; path: string; headers?: Record<string, string>; only?: string[]; method?: string; body?: string; peer?: string }
+
+/** The server a scenario's ratios compare with. */
+export function peerOf(scenario: Scenario): string {
+  return scenario.peer ?? 'fastify';
+}
 
 export const serverSpecs: readonly ServerSpec[] = [
   { name: 'node:http', file: 'servers/node-http.ts' },
@@ -29,13 +37,15 @@ export const serverSpecs: readonly ServerSpec[] = [
   { name: 'sluice-dev', file: 'servers/sluice.ts', env: { APP_ENV: 'dev' }, scenarios: ['404 missing .JPG + Referer'] },
   { name: 'sluice-adapter', file: 'servers/sluice-adapter.ts', scenarios: ['GET /hello (JSON)'], optional: true },
   { name: 'llhttp-floor', file: 'servers/llhttp-floor.ts', scenarios: ['GET /hello (JSON)'], optional: true },
+  // The event page as a Fastify application would build it (@fastify/view + Eta, session, better-sqlite3).
+  { name: 'fastify-page', file: 'servers/fastify-page.ts', scenarios: ['event page (session, template, cache)'] },
 ];
 
 export const scenarios: readonly Scenario[] = [
   { key: 'hello', name: 'GET /hello (JSON)', path: '/hello' },
   { key: 'user', name: 'GET /users/:id (JSON)', path: '/users/42' },
   { key: '404', name: '404 missing .JPG + Referer', path: MISSING_PATH, headers: { referer: `http://127.0.0.1:8000${MISSING_PATH}` } },
-  { key: 'event', name: 'event page (session, template, cache)', path: '/en/events/1', only: ['sluice'] },
+  { key: 'event', name: 'event page (session, template, cache)', path: '/en/events/1', only: ['sluice', 'fastify-page'], peer: 'fastify-page' },
   // Payload validation: zod through @MapRequestPayload against Fastify's JSON-schema validation.
   { key: 'validate', name: 'POST /validate (5-field JSON, validated)', path: VALIDATE_PATH, method: 'POST', body: JSON.stringify(validatePayload), headers: { 'content-type': 'application/json' }, only: ['sluice', 'fastify'] },
 ];

@@ -28,7 +28,7 @@
  *
  * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1 --warmup=30000
  * (servers and routes as bench/harness.ts names them: also express, hono, sluice-dev,
- * sluice-adapter, llhttp-floor, and the route event)
+ * sluice-adapter, llhttp-floor, fastify-page, and the route event, whose peer is fastify-page)
  * --no-build (measure dist/ as it is)
  * --keep-dumps: keeps each run's callgrind dumps (the last one covers the counted stretch
  * alone) and runs node with --perf-basic-prof, whose /tmp/perf-<pid>.map names the JIT
@@ -40,7 +40,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { announcedPort, benchArgs, buildDist, compiled, median, scenarios, serverSpecs, type Scenario, type ServerSpec } from './harness.ts';
+import { announcedPort, benchArgs, buildDist, compiled, median, peerOf, scenarios, serverSpecs, type Scenario, type ServerSpec } from './harness.ts';
 import { send } from './load.ts';
 
 const args = benchArgs();
@@ -125,9 +125,13 @@ async function measure(spec: ServerSpec, route: Scenario): Promise<number> {
   }
 }
 
+/** A server limited to some scenarios (fastify-page serves only the event page) is measured on those alone. */
+const serves = (spec: ServerSpec, route: Scenario): boolean => spec.scenarios === undefined || spec.scenarios.includes(route.name);
+
 const perRequest = new Map<string, number>();
 for (const route of wantedRoutes) {
   for (const spec of wanted) {
+    if (!serves(spec, route)) continue;
     const runs: number[] = [];
     for (let run = 0; run < repeat; run++) runs.push(await measure(spec, route));
     const instructions = median(runs);
@@ -137,10 +141,10 @@ for (const route of wantedRoutes) {
   }
 }
 
-const rows = wantedRoutes.flatMap((route) => wanted.map((spec) => {
+const rows = wantedRoutes.flatMap((route) => wanted.filter((spec) => serves(spec, route)).map((spec) => {
   const ours = perRequest.get(`${spec.name}|${route.key}`)!;
-  const fastify = perRequest.get(`fastify|${route.key}`);
+  const fastify = perRequest.get(`${peerOf(route)}|${route.key}`);
   const ratio = fastify === undefined ? '–' : (fastify / ours).toFixed(2);
   return `| ${route.path} | ${spec.name} | ${Math.round(ours).toLocaleString('en')} | ${ratio} |`;
 }));
-process.stdout.write(`\n| route | server | instructions per request | Fastify's ÷ this one's |\n|---|---|---:|---:|\n${rows.join('\n')}\n`);
+process.stdout.write(`\n| route | server | instructions per request | peer's ÷ this one's (Fastify; fastify-page on the event page) |\n|---|---|---:|---:|\n${rows.join('\n')}\n`);

@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { announcedPort, benchArgs, buildDist, compiled, median, scenarios, serverSpecs, type ServerSpec } from './harness.ts';
+import { announcedPort, benchArgs, buildDist, compiled, median, peerOf, scenarios, serverSpecs, type ServerSpec } from './harness.ts';
 import { load, type LoadResult } from './load.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -131,9 +131,9 @@ for (const scenario of scenarios) {
     const list = samples.get(`${spec.name}|${scenario.name}`);
     if (!list) continue;
     const cpu = median(list.map((s) => s.cpuPerRequest));
-    const fastifyCpu = samples.get(`fastify|${scenario.name}`);
+    const fastifyCpu = samples.get(`${peerOf(scenario)}|${scenario.name}`);
     const cpuRatio = fastifyCpu === undefined ? '–' : (median(fastifyCpu.map((s) => s.cpuPerRequest)) / cpu).toFixed(2);
-    lines.push(`| ${scenario.name} | ${spec.name} | ${Math.round(median(list.map((s) => s.requestsPerSecond)))} | ${median(list.map((s) => s.p99))} | ${ratio(spec.name, scenario.name, 'node:http')} | ${ratio(spec.name, scenario.name, 'fastify')} | ${cpu.toFixed(1)} | ${cpuRatio} | ${((scenario.only === undefined ? peakRssShared : peakRss).get(spec.name) ?? 0).toFixed(0)} |`);
+    lines.push(`| ${scenario.name} | ${spec.name} | ${Math.round(median(list.map((s) => s.requestsPerSecond)))} | ${median(list.map((s) => s.p99))} | ${ratio(spec.name, scenario.name, 'node:http')} | ${ratio(spec.name, scenario.name, peerOf(scenario))} | ${cpu.toFixed(1)} | ${cpuRatio} | ${((scenario.only === undefined ? peakRssShared : peakRss).get(spec.name) ?? 0).toFixed(0)} |`);
   }
 }
 const devCost = ratio('sluice-dev', '404 missing .JPG + Referer', 'sluice');

@@ -23,7 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
 import { init as lexerReady, parse as parseModule } from 'es-module-lexer';
 import { transformOptions } from './typescript-hooks.mjs';
@@ -121,6 +121,22 @@ export async function buildDeclarations(outDir = join(root, 'dist')) {
   return declarations.length;
 }
 
+/**
+ * The application's Twig templates parsed ahead into the prod cache directory (under
+ * APP_VAR_DIR, else app/var, as the app's kernel finds it), so a production process
+ * renders them without parsing (src/templating/twig/precompiled-templates.ts). Done by the
+ * command, not by build(): tests that build into a directory of their own leave app/var alone.
+ */
+async function precompileAppTemplates(outDir) {
+  const compiled = pathToFileURL(join(outDir, 'src', 'templating', 'twig', 'precompiled-templates.js')).href;
+  const { precompileTwigTemplates, precompiledTemplatesFile } = await import(compiled);
+  const projectDir = join(root, 'app');
+  const varDir = process.env.APP_VAR_DIR || join(projectDir, 'var');
+  const { written, failed } = precompileTwigTemplates(projectDir, precompiledTemplatesFile(join(varDir, 'cache', 'prod')));
+  for (const name of failed) process.stderr.write(`Template ${name} does not parse: left to run time, which reports where.\n`);
+  return written.length;
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const jsOnly = args.includes('--js-only');
@@ -129,6 +145,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
   const started = performance.now();
   const count = await build(outDir);
   const declarations = jsOnly ? 0 : await buildDeclarations(outDir);
+  const templates = await precompileAppTemplates(outDir);
   const what = jsOnly ? `${count} modules` : `${count} modules and ${declarations} declaration files`;
-  process.stdout.write(`Compiled ${what} to ${relative(process.cwd(), outDir) || '.'} in ${Math.round(performance.now() - started)} ms\n`);
+  process.stdout.write(`Compiled ${what} to ${relative(process.cwd(), outDir) || '.'} and parsed ${templates} templates ahead in ${Math.round(performance.now() - started)} ms\n`);
 }

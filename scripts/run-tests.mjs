@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { typescriptFiles } from './typescript-files.mjs';
 
-const roots = ['src', 'app', 'scripts', 'deploy'];
+const roots = ['src', 'app', 'scripts', 'deploy', 'bench'];
 
 const filter = process.argv.slice(2);
 let files = roots.flatMap((root) => typescriptFiles(root, (name) => name.endsWith('.test.ts')));

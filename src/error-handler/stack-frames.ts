@@ -27,6 +27,8 @@ export interface SourceExcerpt {
   readonly firstLine: number;
   readonly selectedLine: number;
   readonly lines: readonly string[];
+  /** Every line of the file as it was read: a file changed since is read into another array. */
+  readonly file: readonly string[];
 }
 
 const framePrefix = /^\s*at /;
@@ -43,9 +45,25 @@ export function parseStackFrames(stack: string, projectRoot: string, skipLines =
   for (let i = skipLines; i < lines.length; i++) {
     const text = lines[i]!;
     if (!framePrefix.test(text)) continue;
-    frames.push(parseFrame(text.replace(framePrefix, '').trim(), projectRoot));
+    frames.push(parsedFrame(text.replace(framePrefix, '').trim(), projectRoot));
   }
   return frames;
+}
+
+// The same frames (the kernel's, the listeners') come back in error after error: each
+// line's frame is kept, by the line's text (frames are immutable, so they are shared).
+const knownFrames = new Map<string, StackFrame>();
+const maxKnownFrames = 2048;
+
+function parsedFrame(text: string, projectRoot: string): StackFrame {
+  const key = `${projectRoot}\0${text}`;
+  let parsed = knownFrames.get(key);
+  if (parsed === undefined) {
+    if (knownFrames.size >= maxKnownFrames) knownFrames.clear();
+    parsed = parseFrame(text, projectRoot);
+    knownFrames.set(key, parsed);
+  }
+  return parsed;
 }
 
 interface ParsedStack {
@@ -140,7 +158,7 @@ export function readSourceExcerpt(absolute: string, line: number, projectRoot: s
   if (lines === undefined || line > lines.length) return undefined;
   const first = Math.max(1, line - radius);
   const last = Math.min(lines.length, line + radius);
-  return { firstLine: first, selectedLine: line, lines: lines.slice(first - 1, last) };
+  return { firstLine: first, selectedLine: line, lines: lines.slice(first - 1, last), file: lines };
 }
 
 function readLines(file: string): readonly string[] | undefined {

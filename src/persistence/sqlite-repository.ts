@@ -26,7 +26,11 @@ export class SqliteRepository<T> implements WritableRepository<T> {
   }
 
   findOneBy(criteria: Criteria): T | undefined {
-    return this.findBy(criteria, { limit: 1 })[0];
+    const query = this.#sql.select(criteria, { limit: 1 });
+    if (query === NO_MATCH) return undefined;
+    // one row: `get` makes no array of rows
+    const row = this.#statement(query.sql).get(...query.params) as Record<string, unknown> | undefined;
+    return row === undefined ? undefined : hydrateRow(this.metadata, row);
   }
 
   findBy(criteria: Criteria, options?: FindOptions): T[] {

@@ -115,7 +115,14 @@ export class Profiler {
   async loadProfile(token: string): Promise<Profile | undefined> {
     await this.#unsaved.get(token)?.saved;
     const data = await this.storage.read(token);
-    return data === undefined ? undefined : Profile.fromJSON(data);
+    if (data === undefined) return undefined;
+    const profile = Profile.fromJSON(data);
+    for (const collector of this.#collectors.values()) {
+      if (collector.expand === undefined || !profile.hasCollector(collector.name)) continue;
+      const stored = profile.collectors.get(collector.name);
+      profile.collectors.set(collector.name, this.#guard(collector, 'expand', () => collector.expand!(stored)));
+    }
+    return profile;
   }
 
   find(search: ProfileSearch = {}): Promise<ProfileSummary[]> {

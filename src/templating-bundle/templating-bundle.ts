@@ -6,6 +6,7 @@ import { TemplateGuesser } from '../templating/template-guesser.ts';
 import { ControllerBundleRegistry } from '../templating/controller-bundle-registry.ts';
 import { FilesystemLoader } from '../templating/loader/filesystem-loader.ts';
 import { TwigEngine } from '../templating/twig/twig-engine.ts';
+import { precompiledTemplatesFile, readPrecompiledTemplates } from '../templating/twig/precompiled-templates.ts';
 import { AppVariable } from '../templating/app-variable.ts';
 import { AssetPackage, type AssetOptions } from '../templating/asset-package.ts';
 import { templateFunctions } from '../templating/template-functions.ts';
@@ -87,9 +88,12 @@ export class TemplatingBundle extends Bundle {
       const manager = container.find('security.csrf_token_manager') ?? (ownCsrf ??= new CsrfTokenManager(kernel.config.secret));
       return manager.getToken(session, id);
     };
+    const cache = config.cache ?? !kernel.debug;
     return new TwigEngine({
       loader: this.#loader(kernel),
-      cache: config.cache ?? !kernel.debug,
+      cache,
+      // What `npm run build` parsed ahead; with the cache off a template is read afresh at each render anyway.
+      precompiled: cache ? readPrecompiledTemplates(precompiledTemplatesFile(kernel.cacheDir), kernel.projectDir) : undefined,
       strictVariables: config.strictVariables ?? false,
       globals: () => ({ ...config.globals, app: new AppVariable(requestStack.getCurrentRequest(), kernel.environment, kernel.debug) }),
       filters: { ...translationFilters(container.find('translator')), ...config.filters },

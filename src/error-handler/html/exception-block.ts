@@ -1,5 +1,5 @@
 import type { FlattenException } from '../flatten-exception.ts';
-import { displayPath, readSourceExcerpt, type StackFrame } from '../stack-frames.ts';
+import { displayPath, readSourceExcerpt, type SourceExcerpt, type StackFrame } from '../stack-frames.ts';
 import { escapeHtml } from './escape.ts';
 
 /**
@@ -40,18 +40,34 @@ function renderTrace(frames: readonly StackFrame[], projectRoot: string): string
   return `<ol class="trace">\n${items.join('\n')}\n</ol>`;
 }
 
+// A frame's rendering with its source, kept with the file's lines as read (an edited file
+// is read into a new array, so its frames render anew): error pages show the same
+// frames again and again.
+const renderedFrames = new WeakMap<readonly string[], Map<string, string>>();
+
 function renderAppFrame(frame: StackFrame, projectRoot: string, open: boolean): { html: string; hasSource: boolean } {
   const summary = frameSummary(frame, projectRoot);
   const excerpt = frame.absoluteFile === undefined ? undefined : readSourceExcerpt(frame.absoluteFile, frame.line, projectRoot);
   if (excerpt === undefined) return { html: `<li class="frame frame-app">${summary}</li>`, hasSource: false };
+  let rendered = renderedFrames.get(excerpt.file);
+  if (rendered === undefined) renderedFrames.set(excerpt.file, (rendered = new Map()));
+  const key = `${excerpt.selectedLine}\0${open}\0${summary}`;
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = renderSource(excerpt, summary, open);
+    rendered.set(key, html);
+  }
+  return { html, hasSource: true };
+}
+
+function renderSource(excerpt: SourceExcerpt, summary: string, open: boolean): string {
   const lines = excerpt.lines
     .map((text, i) => {
       const selected = excerpt.firstLine + i === excerpt.selectedLine ? ' class="selected"' : '';
       return `<li${selected}><code>${escapeHtml(text) || ' '}</code></li>`;
     })
     .join('');
-  const html = `<li class="frame frame-app"><details${open ? ' open' : ''}><summary>${summary}</summary><ol class="source" start="${excerpt.firstLine}">${lines}</ol></details></li>`;
-  return { html, hasSource: true };
+  return `<li class="frame frame-app"><details${open ? ' open' : ''}><summary>${summary}</summary><ol class="source" start="${excerpt.firstLine}">${lines}</ol></details></li>`;
 }
 
 function renderFolded(frames: readonly StackFrame[], projectRoot: string): string {

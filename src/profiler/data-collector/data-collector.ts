@@ -39,4 +39,9 @@ export interface DataCollector {
   readonly name: string;
   collect(context: CollectContext): unknown;
   lateCollect?(context: LateCollectContext, collected: unknown): unknown;
+  /**
+   * Completes data a profile stored in a shorter form, when the stored profile is read (a
+   * panel opened, its JSON asked for): work nobody may look at is not done per request.
+   */
+  expand?(stored: unknown): unknown;
 }

@@ -1,14 +1,21 @@
 import type { ControllerEvent } from '../../event/controller-event.ts';
 import { controllerName } from '../../controller/controller.ts';
 import type { Request } from '../../http/request.ts';
-import type { RequestContext } from '../../routing/request-context.ts';
+import { RequestContext, type RequestContextInit } from '../../routing/request-context.ts';
 import type { RouteTrace } from '../../routing/traceable-url-matcher.ts';
 import type { CollectContext, DataCollector, LateCollectContext } from './data-collector.ts';
 import { toJsonSafe } from '../../log/normalize.ts';
 
-/** What the collector needs of the router: why each route does or does not match. */
+/** What the collector needs of the router: why each route does or does not match, and its routes. */
 export interface RouteExplainer {
   explain(pathinfo: string, context: RequestContext, request?: unknown): RouteTrace[];
+  getRouteCollection(): Iterable<readonly [string, { readonly condition?: unknown }]>;
+}
+
+/** What a stored profile keeps to explain the matching when it is read: the path and the request's routing context. */
+interface DeferredTraces {
+  readonly pathinfo: string;
+  readonly context: RequestContextInit;
 }
 
 export interface RouterData {
@@ -63,9 +70,29 @@ export class RouterDataCollector implements DataCollector {
     };
   }
 
-  lateCollect({ request }: LateCollectContext, collected: unknown): RouterData {
+  /**
+   * The traces of an unanswered request. Without route conditions (which read the request
+   * itself) they depend only on the path and the routing context: the profile keeps those,
+   * and the traces are worked out when it is read (`expand`), with the router as it is then,
+   * as the reference's router panel does.
+   */
+  lateCollect({ request }: LateCollectContext, collected: unknown): RouterData | (RouterData & { deferredTraces: DeferredTraces }) {
     const data = collected as RouterData;
     if (data.traces === null) return data;
-    return { ...data, traces: this.#router.explain(request.rawPath, this.#contextOf(request), request) };
+    const context = this.#contextOf(request);
+    if (this.#hasConditions()) return { ...data, traces: this.#router.explain(request.rawPath, context, request) };
+    const { method, host, scheme, httpPort, httpsPort, baseUrl, pathInfo, queryString, parameters } = context;
+    return { ...data, deferredTraces: { pathinfo: request.rawPath, context: { method, host, scheme, httpPort, httpsPort, baseUrl, pathInfo, queryString, parameters } } };
+  }
+
+  expand(stored: unknown): unknown {
+    const { deferredTraces, ...data } = stored as RouterData & { deferredTraces?: DeferredTraces };
+    if (deferredTraces === undefined) return stored;
+    return { ...data, traces: this.#router.explain(deferredTraces.pathinfo, new RequestContext(deferredTraces.context)) };
+  }
+
+  #hasConditions(): boolean {
+    for (const [, route] of this.#router.getRouteCollection()) if (route.condition !== undefined) return true;
+    return false;
   }
 }

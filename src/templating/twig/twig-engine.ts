@@ -7,6 +7,7 @@ import { createTwig, type TwigCore, type TwigOptions, type TwigTemplate } from '
 import { lineOfTwigError } from './twig-error-location.ts';
 import { TwigCompiler, withoutTwigKeys, type TwigInternals } from './twig-compiler.ts';
 import { isThenable } from '../../event-dispatcher/listener.ts';
+import type { PrecompiledLookup } from './precompiled-templates.ts';
 
 export interface TwigEngineOptions {
   loader: TemplateLoader;
@@ -22,6 +23,8 @@ export interface TwigEngineOptions {
   compile?: boolean;
   /** Variables every template sees (such as `app`), computed per render; a template's own variables win. */
   globals?: () => Record<string, unknown>;
+  /** Templates parsed ahead (`npm run build`, see precompiled-templates.ts): a file found there is not parsed again. */
+  precompiled?: PrecompiledLookup | undefined;
 }
 
 const LOADER = 'sluice';
@@ -43,11 +46,13 @@ export class TwigEngine implements TemplateEngine {
   /** Sources of compiled templates, to locate errors in them. */
   readonly #sources = new Map<string, string>();
   #core!: TwigCore;
+  readonly #precompiled: PrecompiledLookup | undefined;
   readonly #compiler: TwigCompiler | undefined;
 
   constructor(options: TwigEngineOptions) {
     this.#loader = options.loader;
     this.#globals = options.globals;
+    this.#precompiled = options.precompiled;
     this.#options = { strictVariables: options.strictVariables ?? false, autoescape: 'html', allowInlineIncludes: false, rethrow: true, namespaces: undefined };
     const twig = createTwig();
     twig.cache(options.cache ?? true);
@@ -123,10 +128,11 @@ export class TwigEngine implements TemplateEngine {
   }
 
   #compile(name: string, options: TwigOptions): TwigTemplate {
-    const { source } = this.#loader.load(name);
+    const { source, path } = this.#loader.load(name);
     this.#sources.set(name, source);
+    const tokens = path === undefined ? undefined : this.#precompiled?.(path, source);
     try {
-      return this.#core.Templates.parsers.twig({ data: source, id: name, name, method: LOADER, options: { ...options, autoescape: escapingFor(name) } });
+      return this.#core.Templates.parsers.twig({ data: tokens ?? source, id: name, name, method: LOADER, options: { ...options, autoescape: escapingFor(name) } });
     } catch (error) {
       // Anything thrown while compiling is a syntax error of this template.
       const message = (error as { message?: string } | undefined)?.message ?? String(error);

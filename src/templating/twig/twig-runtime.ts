@@ -27,7 +27,8 @@ export interface TwigCore {
   Templates: {
     registerLoader(method: string, loader: (location: string, params: LoadParams) => TwigTemplate): void;
     loadRemote(location: string, params: LoadParams): TwigTemplate;
-    parsers: { twig(params: { data: string; id: string; name: string; method: string; options: TwigOptions }): TwigTemplate };
+    /** `data`: a template's source, or the tokens twig.js parsed it into (precompiled); no `id`, no entry in the registry. */
+    parsers: { twig(params: { data: string | unknown[]; id: string | undefined; name: string; method: string; options: TwigOptions }): TwigTemplate & { tokens: unknown[] } };
   };
   path: { parsePath(template: TwigTemplate, file: string): string };
 }
