@@ -23,6 +23,7 @@ import type { PictureStore } from './picture/picture-store.ts';
 import { LocalPictureStore } from './picture/local-picture-store.ts';
 import { createPictureStore, isSharedStorage } from './picture/create-picture-store.ts';
 import { registerTokenCreateCommand } from './command/token-create-command.ts';
+import { registerTokenManageCommands } from './command/token-manage-commands.ts';
 
 declare module 'sluice' {
   interface ServiceMap {
@@ -104,7 +105,7 @@ export class AppBundle extends Bundle {
           url: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_URL, container.get('router.request_context').current()),
         })),
       ],
-      commands: [registerSetupCommand, registerTokenCreateCommand(options.accessTokens), migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations))],
+      commands: [registerSetupCommand, registerTokenCreateCommand(options.accessTokens), registerTokenManageCommands(options.accessTokens), migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations))],
     };
   }
 
