@@ -144,6 +144,8 @@ export interface AppSettings {
    * as Symfony's recipe; none in prod unless set.
    */
   corsAllowOrigin: RegExp | undefined;
+  /** Writes to the JSON API each access token may make per minute (`APP_API_WRITE_LIMIT`); default 60. */
+  apiWriteLimit: number;
 }
 
 const localOrigins = '^https?://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?$';
@@ -169,6 +171,7 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
     storage: appStorage(env),
     jwtSecret: env.APP_JWT_SECRET === '' ? undefined : env.APP_JWT_SECRET,
     corsAllowOrigin: corsAllowOrigin(environment, env),
+    apiWriteLimit: envInteger('APP_API_WRITE_LIMIT', { default: 60, min: 1, unit: 'writes per minute' }, env),
   };
 }
 

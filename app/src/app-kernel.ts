@@ -49,7 +49,9 @@ export class AppKernel extends Kernel {
    * kernel.controller_arguments. None of these bundles adds a kernel.request listener.
    */
   registerBundles(): Bundle[] {
-    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, storage, jwtSecret, corsAllowOrigin } = this.settings;
+    const { database, adminPassword, maxImageBytes, staticIndexRefreshMs, storage, jwtSecret, corsAllowOrigin, apiWriteLimit } = this.settings;
+    // Several instances share sessions through Redis; they share the login and API counts too.
+    const rateLimitStorage = this.config.session.store === 'redis' ? new RedisRateLimitStorage(createRedisClient(this.config.session.redisUrl)) : undefined;
     const accessTokens = new StoredAccessTokens(() => this.container.get('entity_manager').getRepository(AccessTokenRecord) as WritableRepository<AccessTokenRecord>);
     const admin = adminPassword !== undefined;
     const bundles: Bundle[] = [new FrameworkBundle()];
@@ -60,8 +62,7 @@ export class AppKernel extends Kernel {
         provider: new AdminUserProvider(adminPassword, () => this.container.get('security.password_hasher')),
         formLogin: { loginPath: '/login', defaultTargetPath: '/admin/events' },
         logout: { path: '/logout', target: '/', csrfTokenId: 'logout' },
-        // Several instances share sessions through Redis; they share the login counts too.
-        ...(this.config.session.store === 'redis' && { loginThrottling: { storage: new RedisRateLimitStorage(createRedisClient(this.config.session.redisUrl)) } }),
+        ...(rateLimitStorage !== undefined && { loginThrottling: { storage: rateLimitStorage } }),
       }),
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'] },
       // The JSON API under /api: tokens from `app:token:create`, and JWTs when APP_JWT_SECRET is set.
@@ -82,7 +83,7 @@ export class AppKernel extends Kernel {
     bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
     // make:controller and make:subscriber write into the bundle (commands only, no listener).
     if (this.environment === 'dev') bundles.push(new (devBundles().MakerBundle)(makerPaths));
-    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage, accessTokens }));
+    bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage, accessTokens, apiWrites: { limit: apiWriteLimit, storage: rateLimitStorage } }));
     return bundles;
   }
 }

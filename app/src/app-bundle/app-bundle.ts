@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Bundle, controller, writableDirectory } from 'sluice';
-import type { BundleConfiguration, Container, Kernel } from 'sluice';
+import type { BundleConfiguration, Container, Kernel, RateLimitStorage } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
 import { migrationCommands, Migrator, type SqliteConnection } from 'sluice/persistence';
 import { appMigrations } from './migration/app-migrations.ts';
@@ -47,6 +47,8 @@ export interface AppBundleOptions {
   storage: string;
   /** The API's access tokens (`app:token:create`), kept in the database beside the events. */
   accessTokens: StoredAccessTokens;
+  /** The `api_writes` limit (`@RateLimit` on the API's writes): per token, per minute; Redis shares it between instances. */
+  apiWrites: { limit: number; storage?: RateLimitStorage | undefined };
 }
 
 /**
@@ -113,6 +115,8 @@ export class AppBundle extends Bundle {
     const entities = kernel.container.get('entity_manager');
     entities.register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
     entities.register(AccessTokenRecord, accessTokenMetadata);
+    const { limit, storage } = this.#options.apiWrites;
+    kernel.container.get('rate_limiters').define('api_writes', { policy: 'sliding_window', limit, intervalMs: 60_000, ...(storage !== undefined && { storage }) });
     registerTranslator(kernel);
     // Uploaded pictures are written there: an instance that cannot is not ready.
     kernel.container.get('health_checks').add('uploads', writableDirectory(join(this.path, 'Resources', 'public', 'images', 'events')));
