@@ -47,6 +47,8 @@ export { normalize, serializationGroups } from './serializer/normalizer.ts';
 export { ApiBundle, type ApiBundleOptions } from './api-bundle/api-bundle.ts';
 export { CorsBundle, type CorsConfig } from './cors/cors-bundle.ts';
 export { CompressionBundle } from './compression/compression-bundle.ts';
+export { MetricsBundle, type MetricsBundleOptions } from './metrics/metrics-bundle.ts';
+export type { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 export { ResponseCompressor, type CompressionOptions } from './compression/response-compressor.ts';
 export type { CorsRuleInput } from './cors/cors-rule.ts';
 export { OpenApiGenerator, type OpenApiOptions } from './openapi/openapi-generator.ts';

@@ -146,6 +146,8 @@ export interface AppSettings {
   corsAllowOrigin: RegExp | undefined;
   /** Writes to the JSON API each access token may make per minute (`APP_API_WRITE_LIMIT`); default 60. */
   apiWriteLimit: number;
+  /** `METRICS=1`: Prometheus metrics at `/metrics` (MetricsBundle); off by default. */
+  metrics: boolean;
 }
 
 const localOrigins = '^https?://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?$';
@@ -172,6 +174,7 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
     jwtSecret: env.APP_JWT_SECRET === '' ? undefined : env.APP_JWT_SECRET,
     corsAllowOrigin: corsAllowOrigin(environment, env),
     apiWriteLimit: envInteger('APP_API_WRITE_LIMIT', { default: 60, min: 1, unit: 'writes per minute' }, env),
+    metrics: envFlag('METRICS', env),
   };
 }
 
@@ -180,4 +183,12 @@ function appStorage(env: NodeJS.ProcessEnv): string {
   const problem = storageProblem(storage);
   if (problem !== undefined) throw new Error(problem);
   return storage;
+}
+
+/** A yes/no setting: `1`/`true` or `0`/`false` (or unset); anything else is a one-line error. */
+function envFlag(name: string, env: NodeJS.ProcessEnv): boolean {
+  const value = env[name];
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new Error(`${name} must be 1 or 0 (true or false), "${value}" given.`);
 }

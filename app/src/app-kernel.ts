@@ -5,6 +5,7 @@ import { FrameworkExtraBundle } from 'sluice';
 import { ApiBundle } from 'sluice';
 import { CorsBundle } from 'sluice';
 import { CompressionBundle } from 'sluice';
+import { MetricsBundle } from 'sluice';
 import { SecurityBundle } from 'sluice/security';
 import { AccessTokenRecord, JwtAccessTokenHandler, StoredAccessTokens } from 'sluice/security';
 import type { WritableRepository } from 'sluice/persistence';
@@ -80,6 +81,7 @@ export class AppKernel extends Kernel {
       }));
     }
     bundles.push(new CompressionBundle());
+    if (this.settings.metrics) bundles.push(new MetricsBundle());
     bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
     // make:controller and make:subscriber write into the bundle (commands only, no listener).
     if (this.environment === 'dev') bundles.push(new (devBundles().MakerBundle)(makerPaths));
