@@ -48,6 +48,7 @@ export { ApiBundle, type ApiBundleOptions } from './api-bundle/api-bundle.ts';
 export { CorsBundle, type CorsConfig } from './cors/cors-bundle.ts';
 export { CompressionBundle } from './compression/compression-bundle.ts';
 export { MetricsBundle, type MetricsBundleOptions } from './metrics/metrics-bundle.ts';
+export { openTelemetryRegistered } from './support/open-telemetry-registered.ts';
 export type { PrometheusMetrics } from './metrics/prometheus-metrics.ts';
 export { ResponseCompressor, type CompressionOptions } from './compression/response-compressor.ts';
 export type { CorsRuleInput } from './cors/cors-rule.ts';

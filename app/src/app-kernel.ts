@@ -17,6 +17,7 @@ import { picturePathFilter } from './app-bundle/picture/picture-path.ts';
 import { formatDatetimeFilter } from './app-bundle/twig/format-datetime.ts';
 import { appSettingsFor, instanceHeaders, type AppSettings } from '../config/config.ts';
 import { devBundles } from './dev-bundles.ts';
+import { TelemetryBundle } from './telemetry-bundle.ts';
 
 /** Where the makers write in this application: AppBundle's directories, its templates in the `@App` namespace. */
 const makerPaths = {
@@ -86,6 +87,8 @@ export class AppKernel extends Kernel {
     // make:controller and make:subscriber write into the bundle (commands only, no listener).
     if (this.environment === 'dev') bundles.push(new (devBundles().MakerBundle)(makerPaths));
     bundles.push(new AppBundle({ database, admin, maxImageBytes, staticIndexRefreshMs, storage, accessTokens, apiWrites: { limit: apiWriteLimit, storage: rateLimitStorage } }));
+    // last: it decorates what the others built (the dispatcher, the controller resolver)
+    if (TelemetryBundle !== undefined) bundles.push(new TelemetryBundle());
     return bundles;
   }
 }

@@ -96,6 +96,8 @@ export abstract class Kernel implements HttpKernelInterface {
    * adds a listener to the chains the logs show (see docs/lifecycle.md).
    */
   readonly responseFinishers: ResponseFinisher[] = [];
+  /** Fields added to the `extra` of each log entry written while a main request is handled (`request_id` is always there). */
+  readonly logExtras: ((mainRequest: Request) => Record<string, string> | undefined)[] = [];
   #bundles: Bundle[] = [];
   #afterTerminate: Array<(request: Request) => void> = [];
   #booted = false;
