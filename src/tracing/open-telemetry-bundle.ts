@@ -4,6 +4,7 @@ import type { Kernel } from '../kernel/kernel.ts';
 import { SLUICE_VERSION } from '../kernel/version.ts';
 import { TracingEventDispatcher } from './tracing-event-dispatcher.ts';
 import { TracingControllerResolver } from './tracing-controller-resolver.ts';
+import { tracedRepository } from './traced-repository.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -19,7 +20,7 @@ export interface OpenTelemetryBundleOptions {
 /**
  * Traces requests in any environment once the application registered an OpenTelemetry
  * SDK: the kernel's phases (a decorated dispatcher), the controller (a decorated
- * controller resolver) and whatever the application's instrumentations record inside it,
+ * controller resolver), each repository call (a query), and whatever the application's instrumentations record inside it,
  * a caller's `traceparent` honoured, and `extra.trace_id` / `extra.span_id` in every log
  * entry of the request. Register it after the other bundles (it decorates what they
  * built; in debug it reuses the profiler's tracing). Nothing of it runs without it: the
@@ -49,6 +50,9 @@ export class OpenTelemetryBundle extends Bundle {
       contextOf: (request) => requests.contextOf(request),
     }));
     kernel.logExtras.push((request) => traceFieldsOf(requests.contextOf(request)));
+    // FrameworkExtraBundle's repositories: a span per query (SQLite too); Redis and PostgreSQL's
+    // driver-level spans come from the SDK's instrumentations (ioredis, pg).
+    container.find('entity_manager')?.repositoryDecorators.push((repository, metadata, connection) => tracedRepository(repository, metadata, connection, tracer));
   }
 }
 
