@@ -123,6 +123,39 @@ describe('@RateLimit', () => {
     assert.equal(response.headers.get('RateLimit-Limit'), undefined);
   });
 
+  it('counts by what a key function returns, and by IP for key \'user\' when nobody is authenticated', async () => {
+    class TenantController {
+      @RateLimit({ limiter: 'writes', key: (request) => request.headers.get('x-tenant') ?? 'none' })
+      byTenant(): Response {
+        return new Response('tenant');
+      }
+
+      @RateLimit({ limiter: 'writes', key: 'user', tokens: 3 })
+      byUser(): Response {
+        return new Response('user');
+      }
+    }
+    const clock = { now: 0 };
+    class Limits extends Bundle {
+      override build(kernel: Kernel): void {
+        kernel.container.get('rate_limiters').clock = () => clock.now;
+        kernel.container.get('rate_limiters').define('writes', { policy: 'fixed_window', limit: 3, intervalMs: 60_000 });
+      }
+    }
+    const kernel = new TestKernel({
+      debug: false,
+      bundles: [new Limits()],
+      routes: [{ name: 'tenant', path: '/tenant', controller: 'TenantController::byTenant' }, { name: 'user', path: '/user', controller: 'TenantController::byUser' }],
+      controllers: { TenantController: new TenantController() },
+    });
+    for (let i = 0; i < 3; i++) await kernel.request(get('/tenant', { 'x-tenant': 'a' }));
+    assert.equal((await kernel.request(get('/tenant', { 'x-tenant': 'a' }))).statusCode, 429);
+    assert.equal((await kernel.request(get('/tenant', { 'x-tenant': 'b' }))).statusCode, 200);
+    assert.equal((await kernel.request(get('/user'))).statusCode, 200, 'three tokens of the anonymous IP\'s three');
+    const refused = await kernel.request(get('/user'));
+    assert.deepEqual([refused.statusCode, refused.headers.get('RateLimit-Remaining')], [429, '0']);
+  });
+
   it('names the defined limiters when a declaration names an unknown one', async () => {
     class TypoController {
       @RateLimit({ limiter: 'wirtes' })
