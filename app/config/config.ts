@@ -147,6 +147,10 @@ export interface AppSettings {
    * as Symfony's recipe; none in prod unless set.
    */
   corsAllowOrigin: RegExp | undefined;
+  /** Writes to the JSON API each access token may make per minute (`APP_API_WRITE_LIMIT`); default 60. */
+  apiWriteLimit: number;
+  /** `METRICS=1`: Prometheus metrics at `/metrics` (MetricsBundle); off by default. */
+  metrics: boolean;
 }
 
 const localOrigins = '^https?://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?$';
@@ -173,6 +177,8 @@ export function appSettingsFor(environment: string, env: NodeJS.ProcessEnv = pro
     s3: appStorage(env) === 's3' ? s3Settings(env) : undefined,
     jwtSecret: env.APP_JWT_SECRET === '' ? undefined : env.APP_JWT_SECRET,
     corsAllowOrigin: corsAllowOrigin(environment, env),
+    apiWriteLimit: envInteger('APP_API_WRITE_LIMIT', { default: 60, min: 1, unit: 'writes per minute' }, env),
+    metrics: envFlag('METRICS', env),
   };
 }
 
@@ -181,4 +187,12 @@ function appStorage(env: NodeJS.ProcessEnv): string {
   const problem = storageProblem(storage);
   if (problem !== undefined) throw new Error(problem);
   return storage;
+}
+
+/** A yes/no setting: `1`/`true` or `0`/`false` (or unset); anything else is a one-line error. */
+function envFlag(name: string, env: NodeJS.ProcessEnv): boolean {
+  const value = env[name];
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new Error(`${name} must be 1 or 0 (true or false), "${value}" given.`);
 }

@@ -5,6 +5,7 @@ import { FrameworkExtraBundle } from 'sluice';
 import { ApiBundle } from 'sluice';
 import { CorsBundle } from 'sluice';
 import { CompressionBundle } from 'sluice';
+import { MetricsBundle } from 'sluice';
 import { SecurityBundle } from 'sluice/security';
 import { AccessTokenRecord, JwtAccessTokenHandler, StoredAccessTokens } from 'sluice/security';
 import type { WritableRepository } from 'sluice/persistence';
@@ -16,6 +17,7 @@ import { picturePathFilter } from './app-bundle/picture/picture-path.ts';
 import { formatDatetimeFilter } from './app-bundle/twig/format-datetime.ts';
 import { appSettingsFor, instanceHeaders, type AppSettings } from '../config/config.ts';
 import { devBundles } from './dev-bundles.ts';
+import { TelemetryBundle } from './telemetry-bundle.ts';
 
 /** Where the makers write in this application: AppBundle's directories, its templates in the `@App` namespace. */
 const makerPaths = {
@@ -49,10 +51,12 @@ export class AppKernel extends Kernel {
    * kernel.controller_arguments. None of these bundles adds a kernel.request listener.
    */
   registerBundles(): Bundle[] {
-    const { database, adminPassword, maxImageBytes, uploadDir, storage, s3, jwtSecret, corsAllowOrigin } = this.settings;
+    const { database, adminPassword, maxImageBytes, uploadDir, storage, s3, jwtSecret, corsAllowOrigin, apiWriteLimit } = this.settings;
+    // Several instances share sessions through Redis; they share the login and API counts too.
+    const rateLimitStorage = this.config.session.store === 'redis' ? new RedisRateLimitStorage(createRedisClient(this.config.session.redisUrl)) : undefined;
     const accessTokens = new StoredAccessTokens(() => this.container.get('entity_manager').getRepository(AccessTokenRecord) as WritableRepository<AccessTokenRecord>);
     const admin = adminPassword !== undefined;
-    const app = new AppBundle({ database, admin, maxImageBytes, uploadDir, storage, ...(s3 !== undefined && { s3 }), accessTokens });
+    const app = new AppBundle({ database, admin, maxImageBytes, uploadDir, storage, ...(s3 !== undefined && { s3 }), accessTokens, apiWrites: { limit: apiWriteLimit, storage: rateLimitStorage } });
     const bundles: Bundle[] = [new FrameworkBundle()];
     if (this.debug) bundles.push(new (devBundles().WebProfilerBundle)());
     bundles.push(new FrameworkExtraBundle({ database }));
@@ -61,8 +65,7 @@ export class AppKernel extends Kernel {
         provider: new AdminUserProvider(adminPassword, () => this.container.get('security.password_hasher')),
         formLogin: { loginPath: '/login', defaultTargetPath: '/admin/events' },
         logout: { path: '/logout', target: '/', csrfTokenId: 'logout' },
-        // Several instances share sessions through Redis; they share the login counts too.
-        ...(this.config.session.store === 'redis' && { loginThrottling: { storage: new RedisRateLimitStorage(createRedisClient(this.config.session.redisUrl)) } }),
+        ...(rateLimitStorage !== undefined && { loginThrottling: { storage: rateLimitStorage } }),
       }),
       roleHierarchy: { ROLE_ADMIN: ['ROLE_USER'] },
       // The JSON API under /api: tokens from `app:token:create`, and JWTs when APP_JWT_SECRET is set.
@@ -80,10 +83,13 @@ export class AppKernel extends Kernel {
       }));
     }
     bundles.push(new CompressionBundle());
+    if (this.settings.metrics) bundles.push(new MetricsBundle());
     bundles.push(new ApiBundle({ openapi: { title: 'Events API', version: '1.0.0', description: 'The events of the site. Writing needs `Authorization: Bearer <token>` (app:token:create <user>).' } }));
     // make:controller and make:subscriber write into the bundle (commands only, no listener).
     if (this.environment === 'dev') bundles.push(new (devBundles().MakerBundle)(makerPaths));
     bundles.push(app);
+    // last: it decorates what the others built (the dispatcher, the controller resolver)
+    if (TelemetryBundle !== undefined) bundles.push(new TelemetryBundle());
     return bundles;
   }
 }

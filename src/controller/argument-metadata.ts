@@ -69,6 +69,16 @@ export function declareArgumentTypes(fn: Function, declared: Record<string, Func
   cache.delete(fn);
 }
 
+/** Gives `wrapper` (a function that calls `original` with the same arguments) the declarations of `original`. */
+export function declareArgumentsLike(wrapper: Function, original: Function): void {
+  const declared = parameters.get(original);
+  if (declared !== undefined) parameters.set(wrapper, declared);
+  const byName = types.get(original);
+  if (byName !== undefined) types.set(wrapper, byName);
+  Object.defineProperty(wrapper, 'length', { value: original.length });
+  cache.delete(wrapper);
+}
+
 /** Whether a function's parameters were declared. */
 export function hasDeclaredArguments(fn: Function): boolean {
   return parameters.has(fn);

@@ -77,12 +77,26 @@ export interface ParamConverterConfiguration {
   annotation: 'ParamConverter' | 'Entity';
 }
 
+/** `@RateLimit`: a named limiter consumed before the controller runs (see rate-limiter/rate-limiting-controller-resolver.ts). */
+export interface RateLimitConfiguration {
+  /** The limiter's name, as defined in the `rate_limiters` service. */
+  limiter: string;
+  /**
+   * What is counted apart: the client's IP (default), the authenticated user, the API
+   * token presented (`Authorization: Bearer`; the IP without one), or a function of the request.
+   */
+  key: 'ip' | 'user' | 'token' | ((request: import('../http/request.ts').Request) => string | Promise<string>);
+  /** Tokens each call takes (default 1). */
+  tokens: number;
+}
+
 export interface ConfigurationMap {
   route: RouteConfiguration;
   cache: CacheConfiguration;
   template: TemplateConfiguration;
   is_granted: IsGrantedConfiguration;
   converters: ParamConverterConfiguration;
+  rate_limit: RateLimitConfiguration;
 }
 
 export type ConfigurationAlias = keyof ConfigurationMap;
@@ -94,4 +108,4 @@ export type ConfigurationAlias = keyof ConfigurationMap;
 export type Configuration = { [K in ConfigurationAlias]: { readonly alias: K; readonly value: Readonly<ConfigurationMap[K]> } }[ConfigurationAlias];
 
 /** Declarations that may repeat and become a list; the others are single values. */
-export const LIST_ALIASES: ReadonlySet<ConfigurationAlias> = new Set(['route', 'is_granted', 'converters']);
+export const LIST_ALIASES: ReadonlySet<ConfigurationAlias> = new Set(['route', 'is_granted', 'converters', 'rate_limit']);

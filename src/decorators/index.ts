@@ -2,6 +2,7 @@ export { Route } from './route.ts';
 export { Cache } from './cache.ts';
 export { Template } from './template.ts';
 export { IsGranted } from './is-granted.ts';
+export { RateLimit } from './rate-limit.ts';
 export { ParamConverter, type ParamConverterOptions } from './param-converter.ts';
 export { Entity, type EntityOptions, type EntityExpression } from './entity.ts';
 export { Args } from './args.ts';

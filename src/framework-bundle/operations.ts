@@ -3,11 +3,16 @@ import { requestIdOf } from '../http/request-id.ts';
 import { HEALTH_PATHS, HealthChecks } from './health-checks.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { RedisSessionStore } from '../session/redis-session-store.ts';
+import { RateLimiters } from '../rate-limiter/rate-limiters.ts';
+import { addRateLimitHeaders } from '../rate-limiter/rate-limit-headers.ts';
+import { RateLimitingControllerResolver } from '../rate-limiter/rate-limiting-controller-resolver.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
     /** Readiness checks: bundles add theirs (database, Redis, directories). */
     health_checks: HealthChecks;
+    /** The named limiters `@RateLimit` uses: bundles define them while they build. */
+    rate_limiters: RateLimiters;
   }
 }
 
@@ -29,6 +34,19 @@ export function configureOperations(kernel: Kernel): void {
     response.headers.set('X-Request-Id', requestIdOf(request));
   });
   if (kernel.config.securityHeaders !== false) kernel.responseFinishers.push(securityHeaders(kernel.config.securityHeaders));
+  configureRateLimits(kernel);
   const accessLog = kernel.container.find('logger.access');
   if (accessLog !== undefined) kernel.responseFinishers.push((request, response, startedAt) => accessLog.record(request, response, startedAt));
+}
+
+/** `@RateLimit` on controllers: the named limiters, and the controller resolver that enforces them. */
+function configureRateLimits(kernel: Kernel): void {
+  const { container } = kernel;
+  const limiters = new RateLimiters({ onFirst: () => kernel.responseFinishers.push(addRateLimitHeaders) });
+  container.set('rate_limiters', limiters);
+  container.set('controller_resolver', new RateLimitingControllerResolver(container.get('controller_resolver'), {
+    limiters,
+    requestStack: container.get('request_stack'),
+    userOf: async (request) => (await container.find('security')?.getUser(request))?.identifier,
+  }));
 }

@@ -42,7 +42,10 @@ export function configureLogging(kernel: Kernel, logger: Logger, requestStack: R
 
   const extra = (): Record<string, string> | undefined => {
     const main = requestStack.getMainRequest();
-    return main === undefined ? undefined : { request_id: requestIdOf(main) };
+    if (main === undefined) return undefined;
+    const fields: Record<string, string> = { request_id: requestIdOf(main) };
+    for (const add of kernel.logExtras) Object.assign(fields, add(main));
+    return fields;
   };
   const options = { ...(log.channels !== undefined && { channels: log.channels }), ...(log.rotate !== undefined && { rotate: log.rotate }), extra };
   let output: LogHandler;

@@ -9,7 +9,7 @@ import type { EventDispatcherInterface } from '../event-dispatcher/event-dispatc
 import { Logger } from '../log/logger.ts';
 import { setProjectRoot } from '../log/throwable-location.ts';
 import { ControllerRegistry } from '../controller/controller-registry.ts';
-import { ControllerResolver } from '../controller/controller-resolver.ts';
+import { ControllerResolver, type ControllerResolverInterface } from '../controller/controller-resolver.ts';
 import { ArgumentResolver } from '../controller/argument-resolver.ts';
 import type { ArgumentValueResolver } from '../controller/value-resolver/argument-value-resolver.ts';
 import { RouteCollection } from '../routing/route-collection.ts';
@@ -55,6 +55,8 @@ declare module './container.ts' {
     event_dispatcher: EventDispatcherInterface;
     'debug.event_dispatcher': TraceableEventDispatcher;
     controller_registry: ControllerRegistry;
+    /** Bundles may decorate it while they build (rate limits, trace spans around controllers). */
+    controller_resolver: ControllerResolverInterface;
     http_kernel: HttpKernel;
   }
 }
@@ -94,6 +96,8 @@ export abstract class Kernel implements HttpKernelInterface {
    * adds a listener to the chains the logs show (see docs/lifecycle.md).
    */
   readonly responseFinishers: ResponseFinisher[] = [];
+  /** Fields added to the `extra` of each log entry written while a main request is handled (`request_id` is always there). */
+  readonly logExtras: ((mainRequest: Request) => Record<string, string> | undefined)[] = [];
   #bundles: Bundle[] = [];
   #afterTerminate: Array<(request: Request) => void> = [];
   #booted = false;
@@ -157,6 +161,7 @@ export abstract class Kernel implements HttpKernelInterface {
       container.set('event_dispatcher', inner);
     }
     container.set('controller_registry', this.controllers);
+    container.set('controller_resolver', new ControllerResolver(this.controllers, logger.withChannel('request')));
     configureLogging(this, logger, requestStack);
 
     this.#bundles = this.registerBundles();
@@ -170,7 +175,7 @@ export abstract class Kernel implements HttpKernelInterface {
     const dispatcher = container.get('event_dispatcher');
     this.#httpKernel = new HttpKernel(
       dispatcher,
-      new ControllerResolver(this.controllers, logger.withChannel('request')),
+      container.get('controller_resolver'),
       requestStack,
       new ArgumentResolver(ArgumentResolver.defaultResolvers(this.argumentValueResolvers)),
     );

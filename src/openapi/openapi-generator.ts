@@ -2,6 +2,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { RouteCollection } from '../routing/route-collection.ts';
 import type { Route } from '../routing/route.ts';
 import type { Controller } from '../controller/controller.ts';
+import { unwrappedFunction } from '../controller/wrapped-controller.ts';
 import { controllerTarget } from '../controller/controller.ts';
 import { argumentMetadataFor } from '../controller/argument-metadata.ts';
 import { controllerMetadata } from '../decorators/controller-metadata.ts';
@@ -78,7 +79,7 @@ export class OpenApiGenerator {
 
   #operation(name: string, route: Route): Document {
     const controller = this.#controllerOf(route);
-    const method = controller === undefined ? undefined : controllerTarget(controller).fn;
+    const method = controller === undefined ? undefined : unwrappedFunction(controllerTarget(controller).fn);
     const doc = method === undefined ? undefined : operationDocOf(method);
     const mappings = controller === undefined ? [] : argumentMetadataFor(controller).flatMap((argument) => (argument.attributes ?? []).filter((a): a is PayloadMapping => a instanceof PayloadMapping));
     const parameters: Document[] = route.compile().pathVariables.map((variable) => ({

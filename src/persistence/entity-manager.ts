@@ -20,6 +20,8 @@ export class EntityManager {
   readonly #open: () => Connection;
   readonly #entities = new Map<EntityClass, Registration>();
   #connection: Connection | undefined;
+  /** Applied to each repository when it is first made (tracing wraps its calls in spans). */
+  readonly repositoryDecorators: Array<(repository: Repository<unknown>, metadata: EntityMetadata<unknown>, connection: Connection) => Repository<unknown>> = [];
 
   constructor(connection: Connection | (() => Connection)) {
     this.#open = typeof connection === 'function' ? connection : () => connection;
@@ -44,7 +46,9 @@ export class EntityManager {
     const registration = this.#require(entity);
     if (registration.repository === undefined) {
       const connection = this.connection;
-      registration.repository = registration.factory?.(connection, registration.metadata) ?? connection.repository(registration.metadata);
+      let repository = registration.factory?.(connection, registration.metadata) ?? connection.repository(registration.metadata);
+      for (const decorate of this.repositoryDecorators) repository = decorate(repository, registration.metadata, connection);
+      registration.repository = repository;
     }
     return registration.repository as Repository<T>;
   }

@@ -19,6 +19,8 @@ export interface PolicyStep<S> {
   readonly retryAfterMs: number;
   /** How long the state must be kept (after that it is as good as new). */
   readonly ttlMs: number;
+  /** How long until the key has its whole limit again (the `RateLimit-Reset` header). */
+  readonly resetMs: number;
 }
 
 function checkLimit(limit: number, intervalMs: number): void {
@@ -39,7 +41,7 @@ export class FixedWindowPolicy implements RateLimitPolicy<FixedState> {
     const end = state.start + this.intervalMs;
     const accepted = state.count + tokens <= this.limit;
     if (accepted) state.count += tokens;
-    return { state, accepted, remaining: this.limit - state.count, retryAfterMs: accepted ? 0 : end - now, ttlMs: end - now };
+    return { state, accepted, remaining: this.limit - state.count, retryAfterMs: accepted ? 0 : end - now, ttlMs: end - now, resetMs: end - now };
   }
 }
 
@@ -79,7 +81,8 @@ export class SlidingWindowPolicy implements RateLimitPolicy<SlidingState> {
         retryAfterMs = high;
       }
     }
-    return { state, accepted, remaining: Math.max(0, Math.floor(this.limit - hits(now))), retryAfterMs, ttlMs: state.start + 2 * interval - now };
+    // the current window's hits count in full until it ends
+    return { state, accepted, remaining: Math.max(0, Math.floor(this.limit - hits(now))), retryAfterMs, ttlMs: state.start + 2 * interval - now, resetMs: state.start + interval - now };
   }
 }
 
@@ -103,6 +106,7 @@ export class TokenBucketPolicy implements RateLimitPolicy<BucketState> {
       remaining: Math.floor(left),
       retryAfterMs: accepted ? 0 : Math.ceil((tokens - refilled) * perToken),
       ttlMs: Math.ceil((this.limit - left) * perToken) + 1,
+      resetMs: Math.ceil((this.limit - left) * perToken),
     };
   }
 }

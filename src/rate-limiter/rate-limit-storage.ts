@@ -71,7 +71,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
         if (written === 1) return step;
       }
       // contended beyond reason: refused, as a limiter should fail closed
-      return { state: undefined as S, accepted: false, remaining: 0, retryAfterMs: 1000, ttlMs: 0 };
+      return { state: undefined as S, accepted: false, remaining: 0, retryAfterMs: 1000, ttlMs: 0, resetMs: 1000 };
     } catch (error) {
       throw new ServiceUnavailableHttpException(5, `The rate limiter storage (Redis) is unreachable: ${(error as Error).message}`, { cause: error });
     }

@@ -27,7 +27,7 @@ describe('FixedWindowPolicy', () => {
     const { clock, limiter: l } = limiter(new FixedWindowPolicy(5, 60_000));
     assert.deepEqual(await accepted(l, 'a', 5), [true, true, true, true, true]);
     clock.now += 20_000;
-    assert.deepEqual(await l.consume('a'), { accepted: false, remaining: 0, limit: 5, retryAfter: 40 });
+    assert.deepEqual(await l.consume('a'), { accepted: false, remaining: 0, limit: 5, retryAfter: 40, reset: 40 });
     assert.equal((await l.consume('b')).accepted, true, 'keys are counted apart');
     clock.now += 40_000;
     assert.equal((await l.consume('a')).accepted, true);
@@ -59,6 +59,21 @@ describe('TokenBucketPolicy', () => {
   it('refuses a bad configuration in one line', () => {
     assert.throws(() => new TokenBucketPolicy(0, 1, 1000), { message: 'A rate limit allows at least 1 hit, 0 given.' });
     assert.throws(() => new FixedWindowPolicy(5, 0), { message: 'A rate limit interval is a positive number of milliseconds, 0 given.' });
+  });
+});
+
+describe('RateLimit#reset', () => {
+  it('is the time until a key has its whole limit again, under each policy', async () => {
+    const fixed = limiter(new FixedWindowPolicy(5, 60_000));
+    await fixed.limiter.consume('a');
+    fixed.clock.now += 15_000;
+    assert.equal((await fixed.limiter.consume('a')).reset, 45, 'the window ends');
+    const sliding = limiter(new SlidingWindowPolicy(5, 60_000));
+    await sliding.limiter.consume('a');
+    sliding.clock.now += 20_000;
+    assert.equal((await sliding.limiter.consume('a')).reset, 40, 'the current window ends');
+    const bucket = limiter(new TokenBucketPolicy(4, 1, 1000));
+    assert.equal((await bucket.limiter.consume('a', 3)).reset, 3, 'three tokens to refill, one a second');
   });
 });
 

@@ -9,6 +9,8 @@ export interface RateLimit {
   readonly limit: number;
   /** Whole seconds to wait before trying again (the `Retry-After` value); 0 when accepted. */
   readonly retryAfter: number;
+  /** Whole seconds until the whole limit is available again (the `RateLimit-Reset` value). */
+  readonly reset: number;
 }
 
 /**
@@ -31,11 +33,12 @@ export class RateLimiter {
 
   consume(key: string, tokens = 1): MaybePromise<RateLimit> {
     const step = this.#storage.consume(`${this.id}:${key}`, this.#policy, tokens, this.#clock());
-    const toLimit = (s: { accepted: boolean; remaining: number; retryAfterMs: number }): RateLimit => ({
+    const toLimit = (s: { accepted: boolean; remaining: number; retryAfterMs: number; resetMs: number }): RateLimit => ({
       accepted: s.accepted,
       remaining: s.remaining,
       limit: this.#policy.limit,
       retryAfter: s.accepted ? 0 : Math.max(1, Math.ceil(s.retryAfterMs / 1000)),
+      reset: Math.max(0, Math.ceil(s.resetMs / 1000)),
     });
     return isThenable(step) ? step.then(toLimit) : toLimit(step);
   }

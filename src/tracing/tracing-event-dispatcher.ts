@@ -1,8 +1,9 @@
 import { requestIdOf } from '../http/request-id.ts';
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span, type TextMapGetter, type Tracer } from '@opentelemetry/api';
 import { ForwardingEventDispatcher } from '../event-dispatcher/forwarding-event-dispatcher.ts';
 import { isThenable } from '../event-dispatcher/listener.ts';
-import type { TraceableEventDispatcher } from '../event-dispatcher/traceable-event-dispatcher.ts';
+import { TraceableEventDispatcher } from '../event-dispatcher/traceable-event-dispatcher.ts';
+import type { EventDispatcherInterface } from '../event-dispatcher/event-dispatcher-interface.ts';
 import type { KernelEvent } from '../event/kernel-event.ts';
 import type { ResponseEvent } from '../event/response-event.ts';
 import type { Request } from '../http/request.ts';
@@ -19,25 +20,36 @@ export interface TracingOptions {
   readonly tracer?: Tracer;
 }
 
+/** Reads the W3C `traceparent` / `tracestate` (or whatever the registered propagator reads) from a request's headers. */
+const headerGetter: TextMapGetter<Request> = {
+  keys: (request) => request.headers.names(),
+  get: (request, key) => request.headers.get(key) ?? undefined,
+};
+
 /**
- * Debug decoration of the (traceable) dispatcher that turns the kernel's work into
- * OpenTelemetry spans and a `Server-Timing` header, from the same data the profiler reads:
- * a span per request, one per kernel phase (each dispatch, live, so that a sub-request's
- * spans nest under the phase that started it), and one per listener call, made from the
- * TraceableEventDispatcher's timings once the dispatch finished. Without a registered SDK
- * the spans are no-ops.
+ * Decoration of the dispatcher that turns the kernel's work into OpenTelemetry spans: a
+ * span per request (a main request's parent is the caller's `traceparent`, through the
+ * registered propagator), one per kernel phase (each dispatch, live, so that a
+ * sub-request's spans nest under the phase that started it). Over a debug kernel's
+ * TraceableEventDispatcher it also makes one span per listener call, from the timings
+ * the profiler reads, and a `Server-Timing` header. Without a registered SDK the spans
+ * are no-ops; production installs it only when one is registered (OpenTelemetryBundle).
  */
-export class TracingEventDispatcher extends ForwardingEventDispatcher<TraceableEventDispatcher> {
+export class TracingEventDispatcher extends ForwardingEventDispatcher<EventDispatcherInterface> {
   readonly #tracer: Tracer;
   readonly #serverTiming: boolean;
   /** Each request's own span, as the parent of its phases (also after it ended: kernel.terminate). */
   readonly #requests = new WeakMap<object, { span: Span; context: Context }>();
 
-  constructor(inner: TraceableEventDispatcher, options: TracingOptions = {}) {
+  readonly #traceable: TraceableEventDispatcher | undefined;
+
+  constructor(inner: EventDispatcherInterface, options: TracingOptions = {}) {
     super(inner);
     this.#tracer = options.tracer ?? trace.getTracer('sluice', SLUICE_VERSION);
-    this.#serverTiming = options.serverTiming ?? true;
-    observeDispatches(inner, (calls) => {
+    this.#traceable = inner instanceof TraceableEventDispatcher ? inner : undefined;
+    this.#serverTiming = this.#traceable !== undefined && (options.serverTiming ?? true);
+    if (this.#traceable === undefined) return;
+    observeDispatches(this.#traceable, (calls) => {
       // Called at the end of each dispatch, inside its phase span's context.
       const parent = context.active();
       if (trace.getSpan(parent)?.isRecording() !== true) return;
@@ -77,12 +89,17 @@ export class TracingEventDispatcher extends ForwardingEventDispatcher<TraceableE
     );
   }
 
+  /** The context of a request's span (its phases' parent), once kernel.request started it. */
+  contextOf(request: Request): Context | undefined {
+    return this.#requests.get(request)?.context;
+  }
+
   #requestContext(request: Request, event: KernelEvent, eventName: string): Context {
     let known = this.#requests.get(request);
     if (known === undefined) {
-      const active = context.active();
-      if (eventName !== KernelEvents.REQUEST) return active;
+      if (eventName !== KernelEvents.REQUEST) return context.active();
       const main = event.isMainRequest();
+      const active = main ? propagation.extract(context.active(), request, headerGetter) : context.active();
       const span = this.#tracer.startSpan(`${request.method}${main ? '' : ' (sub-request)'}`, {
         kind: main ? SpanKind.SERVER : SpanKind.INTERNAL,
         attributes: { 'http.request.method': request.method, 'url.path': request.rawPath, 'sluice.request.type': main ? 'main' : 'sub', ...(main && { 'http.request.id': requestIdOf(request) }) },
@@ -116,7 +133,7 @@ export class TracingEventDispatcher extends ForwardingEventDispatcher<TraceableE
     }
     // The main request only: its error page's sub-request answers with the same Response.
     if (!this.#serverTiming || !event.isMainRequest()) return;
-    const timing = serverTimingOf(this.inner.getCalls(request));
+    const timing = serverTimingOf(this.#traceable!.getCalls(request));
     if (timing !== '') event.response.headers.set('Server-Timing', timing, false);
   }
 }

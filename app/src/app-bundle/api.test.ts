@@ -95,6 +95,25 @@ describe('The events JSON API', () => {
     assert.equal((await put(jpeg, 'image/png')).status, 415);
   });
 
+  it('limits each token\'s writes (APP_API_WRITE_LIMIT a minute): past it a 429 problem+json with Retry-After and RateLimit-* headers', async () => {
+    const limited = testApp('test', { adminPassword: 'secret-pass', apiWriteLimit: 2 });
+    after(() => limited.close());
+    const clock = { now: 5_000_000 };
+    limited.kernel.container.get('rate_limiters').clock = () => clock.now;
+    const client = createClient(limited.kernel);
+    const tokens = limited.kernel.container.get('app.access_tokens');
+    const [first, second] = [await tokens.create('admin'), await tokens.create('admin')];
+    const write = (bearer: string): Promise<TestResponse> => client.request('POST', '/api/events', { headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify(valid) });
+    const accepted = [await write(first), await write(first)];
+    assert.deepEqual(accepted.map((r) => [r.status, r.headers.get('RateLimit-Limit'), r.headers.get('RateLimit-Remaining')]), [[201, '2', '1'], [201, '2', '0']]);
+    clock.now += 15_000;
+    // a sliding window: the two writes weigh on the next minute too, until half of it has passed
+    const refused = await write(first);
+    assert.deepEqual([refused.status, refused.headers.get('Content-Type'), refused.headers.get('Retry-After'), refused.headers.get('RateLimit-Remaining')], [429, 'application/problem+json', '75', '0']);
+    assert.equal((await write(second)).status, 201, 'another token has its own count');
+    assert.equal((await client.request('GET', '/api/events')).headers.get('RateLimit-Limit'), undefined, 'reads are not limited');
+  });
+
   it('answers in JSON whatever the Accept: its routes set _format json', async () => {
     const response = await browser.get('/api/events', { headers: { accept: 'text/html' } });
     assert.deepEqual([response.status, response.headers.get('Content-Type')], [200, 'application/json']);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bundle, controller, writableDirectory } from 'sluice';
-import type { BundleConfiguration, Container, Kernel } from 'sluice';
+import type { BundleConfiguration, Container, Kernel, RateLimitStorage } from 'sluice';
 import { ReferenceType } from 'sluice/routing';
 import { migrationCommands, Migrator, type SqliteConnection } from 'sluice/persistence';
 import { appMigrations } from './migration/app-migrations.ts';
@@ -24,6 +24,7 @@ import { LocalPictureStore } from './picture/local-picture-store.ts';
 import { createPictureStore } from './picture/create-picture-store.ts';
 import type { S3PictureStoreOptions } from './picture/s3-picture-store.ts';
 import { registerTokenCreateCommand } from './command/token-create-command.ts';
+import { registerTokenManageCommands } from './command/token-manage-commands.ts';
 
 declare module 'sluice' {
   interface ServiceMap {
@@ -50,6 +51,8 @@ export interface AppBundleOptions {
   s3?: S3PictureStoreOptions;
   /** The API's access tokens (`app:token:create`), kept in the database beside the events. */
   accessTokens: StoredAccessTokens;
+  /** The `api_writes` limit (`@RateLimit` on the API's writes): per token, per minute; Redis shares it between instances. */
+  apiWrites: { limit: number; storage?: RateLimitStorage | undefined };
 }
 
 /**
@@ -110,7 +113,7 @@ export class AppBundle extends Bundle {
           url: (name, parameters = {}) => container.get('router').generate(name, parameters, ReferenceType.ABSOLUTE_URL, container.get('router.request_context').current()),
         })),
       ],
-      commands: [registerSetupCommand, registerTokenCreateCommand(options.accessTokens), migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations))],
+      commands: [registerSetupCommand, registerTokenCreateCommand(options.accessTokens), registerTokenManageCommands(options.accessTokens), migrationCommands((each) => new Migrator(each.container.get('entity_manager').connection, appMigrations))],
     };
   }
 
@@ -118,6 +121,8 @@ export class AppBundle extends Bundle {
     const entities = kernel.container.get('entity_manager');
     entities.register(Event, eventMetadata, (connection, metadata) => new EventRepository(connection.repository(metadata)));
     entities.register(AccessTokenRecord, accessTokenMetadata);
+    const { limit, storage } = this.#options.apiWrites;
+    kernel.container.get('rate_limiters').define('api_writes', { policy: 'sliding_window', limit, intervalMs: 60_000, ...(storage !== undefined && { storage }) });
     registerTranslator(kernel);
     // The local store writes uploads there: made at boot, so readiness tells whether it can
     // be written, not whether a first upload came; an instance that cannot write is not ready.

@@ -2,6 +2,7 @@ import { requestIdOf } from '../../http/request-id.ts';
 import type { ControllerEvent } from '../../event/controller-event.ts';
 import type { ResponseEvent } from '../../event/response-event.ts';
 import { controllerName, controllerTarget, type Controller } from '../../controller/controller.ts';
+import { unwrappedFunction } from '../../controller/wrapped-controller.ts';
 import { Cookie } from '../../http/cookie.ts';
 import type { Request } from '../../http/request.ts';
 import { isValidToken } from '../profiler-storage.ts';
@@ -123,7 +124,7 @@ export class RequestDataCollector implements DataCollector {
     let data = collected as RequestData;
     const controller = this.#controllers.get(request);
     if (controller !== undefined && data.controller !== null) {
-      const location = functionLocation(controllerTarget(controller).fn);
+      const location = functionLocation(unwrappedFunction(controllerTarget(controller).fn));
       if (location !== undefined) data = { ...data, controller: { ...data.controller, ...location } };
     }
     const session = this.#sessions.get(request);

@@ -51,6 +51,22 @@ export class StoredAccessTokens implements AccessTokenHandler {
     return token;
   }
 
+  /** The tokens issued for a user, oldest first (their hashes, never the tokens). */
+  async list(userIdentifier: string): Promise<AccessTokenRecord[]> {
+    const records = await this.#repository().findBy({ user_identifier: userIdentifier });
+    return records.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  }
+
+  /** Deletes a token: requests bearing it are refused from then on. False when there was none with that id. */
+  async revoke(id: number): Promise<boolean> {
+    return this.#repository().delete(id);
+  }
+
+  /** The stored record of a token, when it is one of ours (the rate limiter keys API limits by its id). */
+  async recordOf(token: string): Promise<AccessTokenRecord | undefined> {
+    return this.#repository().findOneBy({ token_hash: hashOf(token) });
+  }
+
   async userIdentifierFrom(token: string): Promise<string | undefined> {
     const record = await this.#repository().findOneBy({ token_hash: hashOf(token) });
     return record?.userIdentifier;

@@ -1,5 +1,5 @@
 import { Request, Response, View, ValidationFailedHttpException, UnsupportedMediaTypeHttpException, UploadedFile, readBody } from 'sluice';
-import { Args, Route, ParamConverter, IsGranted, MapRequestPayload, MapQueryString, ApiOperation } from 'sluice/decorators';
+import { Args, Route, ParamConverter, IsGranted, MapRequestPayload, MapQueryString, ApiOperation, RateLimit } from 'sluice/decorators';
 import { Event } from '../entity/event.ts';
 import type { EventRepository } from '../entity/event-repository.ts';
 import type { EventImages } from '../image/event-images.ts';
@@ -13,6 +13,8 @@ export interface ApiServices {
 }
 
 const READ = ['event:read'];
+/** Each token's writes share one limit (`api_writes`, APP_API_WRITE_LIMIT a minute); reads are not limited. */
+const writes = { limiter: 'api_writes', key: 'token' } as const;
 
 /**
  * The events as a JSON API. Reading is public; writing needs a token of an admin
@@ -46,6 +48,7 @@ export class ApiEventController {
 
   @Route('', { name: 'create', methods: 'POST' })
   @IsGranted('ROLE_ADMIN')
+  @RateLimit(writes)
   @MapRequestPayload('input', EventInput, { acceptFormat: ['json'] })
   @ApiOperation({ summary: 'Creates an event', tags: ['events'], responses: { 201: { description: 'The new event', schema: EventOutput, headers: { Location: { description: 'The URL of the new event' } } } } })
   @Args({ input: Object })
@@ -57,6 +60,7 @@ export class ApiEventController {
 
   @Route('/{id}', { name: 'update', requirements: { id: '\\d+' }, methods: 'PATCH' })
   @IsGranted('ROLE_ADMIN')
+  @RateLimit(writes)
   @ParamConverter('event', { class: Event })
   @MapRequestPayload('input', EventPatch, { acceptFormat: ['json'] })
   @ApiOperation({ summary: 'Changes some fields of an event', tags: ['events'], responses: { 200: { description: 'The changed event', schema: EventOutput }, 404: { description: 'No such event' } } })
@@ -70,6 +74,7 @@ export class ApiEventController {
 
   @Route('/{id}', { name: 'delete', requirements: { id: '\\d+' }, methods: 'DELETE' })
   @IsGranted('ROLE_ADMIN')
+  @RateLimit(writes)
   @ParamConverter('event', { class: Event })
   @ApiOperation({ summary: 'Deletes an event', tags: ['events'], responses: { 204: { description: 'Deleted' }, 404: { description: 'No such event' } } })
   @Args({ event: Event })
@@ -80,6 +85,7 @@ export class ApiEventController {
 
   @Route('/{id}/picture', { name: 'picture', requirements: { id: '\\d+' }, methods: 'PUT' })
   @IsGranted('ROLE_ADMIN')
+  @RateLimit(writes)
   @ParamConverter('event', { class: Event })
   @ApiOperation({
     summary: 'Replaces the picture of an event',
