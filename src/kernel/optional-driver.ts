@@ -10,7 +10,7 @@ const OPTIONAL: Record<string, string> = {
 /**
  * A database or cache driver loaded when a service first needs it, not when its module
  * is imported: an application that never connects to PostgreSQL or Redis does not carry
- * their clients (about 15 MB of resident memory each). better-sqlite3 is an optional
+ * their clients, each a sizeable share of a small server's resident memory. better-sqlite3 is an optional
  * peer dependency (a native module, built when no prebuilt binary can be fetched): an
  * application without SQLite installs without it, and one that asks for SQLite without
  * it is told what to install.

@@ -39,7 +39,7 @@ export interface NormalizeOptions {
 
 /** Limits from the reference's normalizer: a log line must stay a line, whatever was passed. */
 export const lineNormalizing: NormalizeOptions = { maxDepth: 9, maxItems: 1000, errors: 'line', instances: 'walk', notes: true };
-/** JSON lines for shippers: exceptions whole, every string at most 1 KiB. */
+/** JSON lines for shippers: exceptions whole, every string cut at a bound. */
 export const jsonLogNormalizing: NormalizeOptions = { ...lineNormalizing, errors: 'whole', maxStringLength: 1024 };
 /** What a profile keeps of request attributes and log contexts: small and shallow. */
 export const profileNormalizing: NormalizeOptions = { maxDepth: 6, maxItems: 200, errors: 'summary', instances: 'name', notes: false };

@@ -21,7 +21,7 @@ import { RouteTree } from './route-tree.ts';
  * reference's compiled matcher (§8 `doMatch` / `match`), shared with UrlMatcher through
  * BaseUrlMatcher and RouteEntry; a randomized test checks that both answer alike.
  * `lookup()` answers undefined rather than throwing, for callers that handle a miss
- * themselves (a thrown exception costs about a microsecond, mostly its stack trace).
+ * themselves (a thrown exception pays for capturing its stack trace).
  */
 export class CompiledUrlMatcher extends BaseUrlMatcher {
   readonly routes: RouteCollection;

@@ -21,8 +21,8 @@ export function escapeText(text: string): string {
 /**
  * Each character `special` finds replaced by its entity. Written out rather than a
  * `replace` with a callback: a debug page escapes some five hundred strings (source
- * lines full of `<` and `"` among them), and calling back for each character found cost
- * more than twice as much; text without any is returned as it is.
+ * lines full of `<` and `"` among them), and a call back for each character found cost
+ * more than the escaping itself; text without any is returned as it is.
  */
 function replaceEach(text: string, special: RegExp): string {
   special.lastIndex = 0;

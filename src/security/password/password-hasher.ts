@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { ServiceUnavailableHttpException } from '../../exception/service-unavailable-http-exception.ts';
 
 export interface PasswordHasherOptions {
-  /** log2 of scrypt's N (CPU and memory cost); 15 is about 32 MiB and 70 ms per hash. */
+  /** log2 of scrypt's N (CPU and memory cost): each step up doubles the memory and time of a hash. */
   cost?: number;
   /** scrypt's r. */
   blockSize?: number;
