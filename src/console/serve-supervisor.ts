@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { relative } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { startupFailureLine } from './startup-failure.ts';
+import { escapeHtml } from '../support/html-escape.ts';
 
 export interface ServeSupervisorOptions {
   /** The command that runs the server child: executable and arguments (the port is appended). */
@@ -172,8 +173,4 @@ export class ServeSupervisor {
     server.closeAllConnections();
     server.close(() => then?.());
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -4,7 +4,7 @@ import { getProjectRoot } from '../log/throwable-location.ts';
 import type { ErrorRenderer, RenderedError } from './error-renderer.ts';
 import { FlattenException, statusCodeOf, statusTextOf, withHeadersOf } from './flatten-exception.ts';
 import { renderDebugPage, type DebugTab } from './html/debug-page.ts';
-import { escapeHtml } from './html/escape.ts';
+import { escapeHtml } from '../support/html-escape.ts';
 import { renderErrorPage } from './html/error-page.ts';
 import { renderExceptionBlock } from './html/exception-block.ts';
 import { renderLogsTable } from './html/logs-table.ts';

@@ -1,7 +1,7 @@
 import type { HeaderInput } from './header-bag.ts';
 import { Response } from './response.ts';
+import { escapeHtml } from '../support/html-escape.ts';
 
-const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A redirect to `url` (302 unless told), with a small HTML body for old clients. */
 export class RedirectResponse extends Response {
@@ -15,7 +15,7 @@ export class RedirectResponse extends Response {
     }
     this.targetUrl = url;
     this.headers.set('Location', url);
-    const safe = escape(url);
+    const safe = escapeHtml(url);
     this.content = `<!DOCTYPE html>\n<html>\n    <head>\n        <meta charset="UTF-8" />\n        <meta http-equiv="refresh" content="0;url='${safe}'" />\n\n        <title>Redirecting to ${safe}</title>\n    </head>\n    <body>\n        Redirecting to <a href="${safe}">${safe}</a>.\n    </body>\n</html>`;
     if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', 'text/html; charset=UTF-8');
     // A permanent redirect carries no Cache-Control unless given one (as the reference's):

@@ -4,7 +4,7 @@ import { LogLevel } from '../../log/level.ts';
 import { localDateTime } from '../../log/line-formatter.ts';
 import type { LogContext, LogRecord } from '../../log/log-record.ts';
 import { isDeprecation } from '../deprecation-error.ts';
-import { escapeHtml, escapeText } from './escape.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
 
 /** The levels the filter offers, most severe first. */
 export const filterLevels = 'Emergency,Alert,Critical,Error,Warning,Notice,Info,Debug';
@@ -34,7 +34,7 @@ ${rows}
 function renderRow(record: LogRecord, withChannel: boolean): string {
   const channel = withChannel ? `<td class="log-channel">${escapeHtml(record.channel)}</td>` : '';
   const message = escapeHtml(interpolateScalars(record.message, record.context));
-  const context = Object.keys(record.context).length === 0 ? '' : `<pre>${escapeText(prettyContext(record.context))}</pre>`;
+  const context = Object.keys(record.context).length === 0 ? '' : `<pre>${escapeHtml(prettyContext(record.context), 'none')}</pre>`;
   return (
     `<tr class="${statusClass(record)}" data-level="${escapeHtml(record.level)}" data-channel="${escapeHtml(record.channel)}">` +
     `<td class="log-level"><strong>${escapeHtml(record.level)}</strong><time>${localDateTime(record.time).slice(11)}</time></td>` +

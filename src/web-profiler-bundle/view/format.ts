@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../error-handler/html/escape.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
 
 export { escapeHtml };
 
