@@ -2,6 +2,7 @@ import { MatchFailure } from './match-failure.ts';
 import { MatchMisses } from './match-misses.ts';
 import { decodePathInfo, trimTrailingSlashes } from './path-info.ts';
 import { RequestContext } from './request-context.ts';
+import type { MatchInput } from './match-input.ts';
 import type { RouteMatcher, RouteParameters } from './route-matcher.ts';
 
 export interface UrlMatcherOptions {
@@ -45,13 +46,7 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
    * matches, or the near misses. A pass returns MatchMisses.NONE as soon as a route
    * misses only by a trailing slash that may be redirected (`canRedirect`).
    */
-  protected abstract doMatch(
-    path: string,
-    trimmed: string,
-    context: RequestContext,
-    request: unknown,
-    canRedirect: boolean,
-  ): RouteParameters | MatchMisses;
+  protected abstract doMatch(input: MatchInput): RouteParameters | MatchMisses;
 
   /** The match, or why there is none, without throwing. */
   resolve(pathinfo: string, context: RequestContext, request: unknown): RouteParameters | MatchFailure {
@@ -96,7 +91,7 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
   /** One pass for the decoded `path` of `pathinfo`. */
   #pass(path: string, pathinfo: string, context: RequestContext, request: unknown): RouteParameters | MatchMisses | MatchFailure {
     const canRedirect = this.redirectController !== undefined && (context.method === 'GET' || context.method === 'HEAD');
-    const result = this.doMatch(path, trimTrailingSlashes(path), context, request, canRedirect);
+    const result = this.doMatch({ path, trimmed: trimTrailingSlashes(path), context, request, canRedirect });
     if (path === '/' && result instanceof MatchMisses && result.isEmpty) return MatchFailure.noConfiguration(pathinfo);
     return result;
   }
