@@ -166,11 +166,11 @@ export class ServeSupervisor {
     this.#errorPage = server;
   }
 
-  #closeErrorPage(then?: () => void): void {
+  #closeErrorPage(onClosed?: () => void): void {
     const server = this.#errorPage;
     this.#errorPage = undefined;
     if (server === undefined) return;
     server.closeAllConnections();
-    server.close(() => then?.());
+    server.close(() => onClosed?.());
   }
 }

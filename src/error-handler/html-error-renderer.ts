@@ -68,7 +68,7 @@ export class HtmlErrorRenderer implements ErrorRenderer {
   #plainPage(statusCode: number, statusText: string): string {
     let page = this.#plainPages.get(statusCode);
     if (page === undefined) {
-      page = sequential(this.renderPlainPage(statusCode, statusText, this.#charset));
+      page = flatCopy(this.renderPlainPage(statusCode, statusText, this.#charset));
       this.#plainPages.set(statusCode, page);
     }
     return page;
@@ -114,7 +114,7 @@ export class HtmlErrorRenderer implements ErrorRenderer {
  * flat one, so every 404 sent the cached page through the slow path to work out its
  * Content-Length, which cost many times what the fast one does.
  */
-function sequential(text: string): string {
+function flatCopy(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 
