@@ -1,6 +1,7 @@
 import type { HeaderInput } from './header-bag.ts';
 import { Response } from './response.ts';
 import { escapeHtml } from '../support/html-escape.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 
 /** A redirect to `url` (302 unless told), with a small HTML body for old clients. */
@@ -8,10 +9,10 @@ export class RedirectResponse extends Response {
   readonly targetUrl: string;
 
   constructor(url: string, status = 302, headers?: HeaderInput) {
-    if (url === '') throw new TypeError('Cannot redirect to an empty URL.');
+    if (url === '') throw new SluiceError('SLUICE_EMPTY_REDIRECT_URL', {});
     super('', status, headers);
     if (!this.isRedirect() && status !== 300 && status !== 304 && status !== 305) {
-      throw new RangeError(`The HTTP status code is not a redirect ("${status}" given).`);
+      throw new SluiceError('SLUICE_NOT_A_REDIRECT_STATUS', { status });
     }
     this.targetUrl = url;
     this.headers.set('Location', url);

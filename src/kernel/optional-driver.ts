@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -21,7 +22,7 @@ export function loadDriver<T>(name: 'pg' | 'ioredis' | 'better-sqlite3'): T {
   } catch (error) {
     const purpose = OPTIONAL[name];
     if (purpose !== undefined && (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') {
-      throw new Error(`${purpose} need the "${name}" package, an optional peer dependency of sluice: run \`npm install ${name}\`.`, { cause: error });
+      throw new SluiceError('SLUICE_MISSING_DRIVER', { purpose, name }, { cause: error });
     }
     throw error;
   }

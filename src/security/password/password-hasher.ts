@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { ServiceUnavailableHttpException } from '../../exception/service-unavailable-http-exception.ts';
+import { SluiceError } from '../../exception/sluice-error.ts';
 
 export interface PasswordHasherOptions {
   /** log2 of scrypt's N (CPU and memory cost): each step up doubles the memory and time of a hash. */
@@ -58,7 +59,7 @@ export class PasswordHasher {
     this.#saltLength = options.saltLength ?? 16;
     this.#maxConcurrent = options.maxConcurrent ?? 2;
     this.#maxWaiting = options.maxWaiting ?? 32;
-    if (!isSane(this.#params)) throw new RangeError('The scrypt parameters are out of range (cost 1..20, blockSize 1..32, parallelization 1..16).');
+    if (!isSane(this.#params)) throw new SluiceError('SLUICE_INVALID_SCRYPT_PARAMETERS', {});
   }
 
   async hash(plain: string): Promise<string> {
