@@ -14,26 +14,13 @@ export interface ErrorCodeDefinition {
 }
 
 export const errorCodes = {
-  SLUICE_INVALID_ENV_VALUE: {
-    message: '{variable} must be {expected}, {value} given{source}.',
-    fix: 'Fix the variable in the environment or the .env file the message names.',
+  SLUICE_APP_DIRECTORY_EXISTS: {
+    message: '"{dir}" already exists: choose a new directory for the application.',
+    fix: 'Choose a directory that does not exist yet; `sluice new` never writes into an existing one.',
   },
-  SLUICE_MISSING_ARGUMENT: {
-    message:
-      'Controller "{controller}" requires that you provide a value for the "{argument}" argument. ' +
-      'Either the argument is nullable and no null value has been provided, no default value has been provided or because there is a non optional argument after this one. ' +
-      'Name it after a route parameter or request attribute, give it a class a resolver knows (Request, Session, an entity), or declare it optional or nullable in @Args.',
-    fix: 'Name the argument after a route parameter or request attribute, give it a class a value resolver knows (Request, Session, an entity), or declare it optional or nullable in @Args.',
-  },
-  SLUICE_TOO_FEW_DECLARED_ARGUMENTS: {
-    message: 'Controller "{controller}" takes {count} parameters but declares {declaredCount} ({declared}): list every parameter, in order, in its @Args({ ... }) declaration.',
-    fix: 'List every parameter of the controller, in order, in its @Args({ ... }) declaration.',
-  },
-  SLUICE_UNDECLARED_ARGUMENTS: {
-    message:
-      'Controller "{controller}" takes {count} parameter{plural} but declares none: list them in order with their classes, ' +
-      'e.g. @Args({ request: Request, id: String }) on the method (or declareArguments(fn, { ... }) for a function).',
-    fix: 'Arguments are resolved by name, and names are not read from the function\'s source (a minifier renames them): declare them with @Args({ request: Request, id: String }) on the method, or declareArguments(fn, { ... }) for a function.',
+  SLUICE_APP_PARENT_MISSING: {
+    message: '"{parent}" does not exist: create it first, or choose another place for the application.',
+    fix: 'Create the parent directory first, or choose another place for the application.',
   },
   SLUICE_ASSETS_TARGET_MISSING: {
     message: 'The target directory "{target}" does not exist.',
@@ -103,6 +90,10 @@ export const errorCodes = {
     message: 'CSRF tokens need a non-empty kernel secret.',
     fix: 'Set APP_SECRET (or `framework.secret`) so CSRF tokens can be signed.',
   },
+  SLUICE_CSRF_TOKEN_NEEDS_SESSION: {
+    message: 'csrf_token() needs a session: register the session component so that request.session is set.',
+    fix: 'Enable sessions (the FrameworkBundle\'s `session` setting) so that request.session is set when a template calls csrf_token().',
+  },
   SLUICE_DECORATOR_MISPLACED: {
     message: '@{decorator} goes on a controller class or a public instance method, not on {what}.',
     fix: 'Put the decorator on a controller class or on one of its public instance methods.',
@@ -123,6 +114,10 @@ export const errorCodes = {
     message: 'The user "{identifier}" already exists.',
     fix: 'Give each user of the in-memory provider an identifier of its own.',
   },
+  SLUICE_EMPTY_CLASS_NAME: {
+    message: '"{name}" is not a valid class name: give a name before "{suffix}" (e.g. "BlogPost{suffix}").',
+    fix: 'Give the name before its suffix, e.g. "BlogPostController" rather than "Controller".',
+  },
   SLUICE_EMPTY_REDIRECT_URL: {
     message: 'Cannot redirect to an empty URL.',
     fix: 'Give the RedirectResponse the URL to redirect to (generate it with the router).',
@@ -139,6 +134,18 @@ export const errorCodes = {
     message: 'Unable to guess how to get an entity instance from the request information for parameter "{name}".',
     fix: 'Add a route parameter named after the entity\'s id (`{id}`) or map one with the `mapping` or `expr` option.',
   },
+  SLUICE_FORM_LOGIN_NEEDS_CSRF_MANAGER: {
+    message: 'Form login with CSRF protection needs a CsrfTokenManager.',
+    fix: 'Give the form login a CsrfTokenManager (the SecurityBundle makes one from the kernel secret), or set `enableCsrf: false`.',
+  },
+  SLUICE_FORM_LOGIN_NEEDS_SESSION: {
+    message: 'Form login needs a session: register the session component so that request.session is set.',
+    fix: 'Enable sessions (the FrameworkBundle\'s `session` setting): form login keeps the user in the session.',
+  },
+  SLUICE_INVALID_APP_NAME: {
+    message: '"{directoryName}" is not a valid application name: use lowercase letters, digits and single dashes, starting with a letter (e.g. "my-app").',
+    fix: 'Name the application\'s directory with lowercase letters, digits and single dashes, starting with a letter, e.g. "my-app".',
+  },
   SLUICE_INVALID_CACHE_EXPIRES: {
     message: '@Cache option "expires": invalid date "{expires}"; give a date or a relative time such as "+2 days" or "tomorrow".',
     fix: 'Give `expires` a date or a relative time such as "+2 days" or "tomorrow".',
@@ -146,6 +153,10 @@ export const errorCodes = {
   SLUICE_INVALID_CACHE_OPTION: {
     message: '@Cache option "{name}": {reason}',
     fix: 'Give the @Cache option a number of seconds or a relative time such as "1 hour".',
+  },
+  SLUICE_INVALID_CLASS_NAME: {
+    message: '"{name}" is not a valid class name: use letters and digits in PascalCase, starting with a capital letter (e.g. "BlogPost").',
+    fix: 'Give a PascalCase name of letters and digits that starts with a capital letter, e.g. "BlogPost".',
   },
   SLUICE_INVALID_CONVERTER_OPTIONS: {
     message: 'Invalid option(s) passed to @{annotation}: {options}',
@@ -158,6 +169,10 @@ export const errorCodes = {
   SLUICE_INVALID_DURATION: {
     message: 'Invalid duration "{value}": give seconds or a relative time such as "1 day" or "+2 hours".',
     fix: 'Give a number of seconds or a relative time such as "1 day", "+2 hours" or "30 minutes".',
+  },
+  SLUICE_INVALID_ENV_VALUE: {
+    message: '{variable} must be {expected}, {value} given{source}.',
+    fix: 'Fix the variable in the environment or the .env file the message names.',
   },
   SLUICE_INVALID_LOG_ROTATION: {
     message: 'A rotated log keeps at least 1 old file, {keep} given.',
@@ -211,6 +226,13 @@ export const errorCodes = {
     message: 'Migrations run on SQLite or PostgreSQL connections only.',
     fix: 'Run migrations on the connection the entity manager was given (a `sqlite:` or `postgresql://` URL).',
   },
+  SLUICE_MISSING_ARGUMENT: {
+    message:
+      'Controller "{controller}" requires that you provide a value for the "{argument}" argument. ' +
+      'Either the argument is nullable and no null value has been provided, no default value has been provided or because there is a non optional argument after this one. ' +
+      'Name it after a route parameter or request attribute, give it a class a resolver knows (Request, Session, an entity), or declare it optional or nullable in @Args.',
+    fix: 'Name the argument after a route parameter or request attribute, give it a class a value resolver knows (Request, Session, an entity), or declare it optional or nullable in @Args.',
+  },
   SLUICE_MISSING_DRIVER: {
     message: '{purpose} need the "{name}" package, an optional peer dependency of sluice: run `npm install {name}`.',
     fix: 'Install the package named in the message in the application (`npm install <name>`).',
@@ -263,6 +285,10 @@ export const errorCodes = {
     message: 'A rate limit allows at least 1 hit, {limit} given.',
     fix: 'Allow at least one hit per interval in the rate limit.',
   },
+  SLUICE_SCAFFOLD_FILE_EXISTS: {
+    message: '{path} already exists: nothing was written (choose another name, or edit that file).',
+    fix: 'Choose another name for what you make, or edit the existing file by hand.',
+  },
   SLUICE_SERIALIZER_CIRCULAR_REFERENCE: {
     message: 'A circular reference was found while serializing.',
     fix: 'Return data without cycles from the controller, or limit what is serialized with serialization groups.',
@@ -282,6 +308,10 @@ export const errorCodes = {
   SLUICE_STREAMED_RESPONSE_SENT_TWICE: {
     message: 'A StreamedResponse can be sent only once.',
     fix: 'Create a new StreamedResponse for each request; a callback\'s output cannot be replayed.',
+  },
+  SLUICE_TEMPLATE_ENGINE_MISSING: {
+    message: 'A controller declares @Template, but there is no template engine: register the TemplatingBundle.',
+    fix: 'Register the TemplatingBundle in the kernel\'s bundles, or return a Response from the controller instead of using @Template.',
   },
   SLUICE_TEMPLATE_NOT_GUESSABLE: {
     message: 'The template of controller "{controller}" cannot be guessed: it is a function, not [object, "method"]. Give @Template a template name.',
@@ -323,6 +353,10 @@ export const errorCodes = {
     message: 'loginUser(): the user provider knows no user "{user}".',
     fix: 'Log in a user that the kernel\'s user provider knows (its identifier or the user object).',
   },
+  SLUICE_TOO_FEW_DECLARED_ARGUMENTS: {
+    message: 'Controller "{controller}" takes {count} parameters but declares {declaredCount} ({declared}): list every parameter, in order, in its @Args({ ... }) declaration.',
+    fix: 'List every parameter of the controller, in order, in its @Args({ ... }) declaration.',
+  },
   SLUICE_TRACING_AFTER_BOOT: {
     message: 'installTracing() must run while bundles build, before the kernel has booted.',
     fix: 'Call installTracing() from a bundle\'s build step, before the kernel boots.',
@@ -330,6 +364,12 @@ export const errorCodes = {
   SLUICE_TRUSTED_PROXY_PREFIX_TOO_LONG: {
     message: 'The trusted proxy "{range}" has a prefix longer than an IPv{family} address.',
     fix: 'Use a prefix length of at most 32 for an IPv4 range and 128 for an IPv6 range.',
+  },
+  SLUICE_UNDECLARED_ARGUMENTS: {
+    message:
+      'Controller "{controller}" takes {count} parameter{plural} but declares none: list them in order with their classes, ' +
+      'e.g. @Args({ request: Request, id: String }) on the method (or declareArguments(fn, { ... }) for a function).',
+    fix: 'Arguments are resolved by name, and names are not read from the function\'s source (a minifier renames them): declare them with @Args({ request: Request, id: String }) on the method, or declareArguments(fn, { ... }) for a function.',
   },
   SLUICE_UNKNOWN_COLUMN: {
     message: 'Unknown column "{column}" for table "{table}"; known columns: "{columns}".',
