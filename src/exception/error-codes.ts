@@ -273,6 +273,10 @@ export const errorCodes = {
     message: 'No package.json of sluice above {from}.',
     fix: 'Run the command from inside an installation of sluice (its package.json must be in a parent directory).',
   },
+  SLUICE_PASSWORD_TOO_LONG: {
+    message: 'A password cannot be longer than {max} characters.',
+    fix: 'Refuse longer passwords where they are entered (a form or payload rule) before hashing: the bound keeps a client from making the server hash a huge text.',
+  },
   SLUICE_PORT_IN_USE: {
     message: 'Port {port} on {host} is already in use; choose another port.',
     fix: 'Stop the process that uses the port, or choose another one with `--port` (or PORT).',

@@ -63,7 +63,7 @@ export class PasswordHasher {
   }
 
   async hash(plain: string): Promise<string> {
-    if (plain.length > MAX_PASSWORD_LENGTH) throw new RangeError(`A password cannot be longer than ${MAX_PASSWORD_LENGTH} characters.`);
+    if (plain.length > MAX_PASSWORD_LENGTH) throw new SluiceError('SLUICE_PASSWORD_TOO_LONG', { max: MAX_PASSWORD_LENGTH });
     const { version, cost, blockSize, parallelization } = this.#params;
     const salt = randomBytes(this.#saltLength);
     const key = await this.#derive(plain, salt, this.#keyLength, this.#params);
