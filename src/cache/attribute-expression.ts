@@ -1,4 +1,5 @@
 import type { AttributeExpression } from '../decorators/configuration.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * Evaluates a cache validator over the request attributes: a function receives them all;
@@ -10,7 +11,7 @@ export function evaluateAttributeExpression(expression: AttributeExpression, att
   if (typeof expression === 'function') return expression(attributes);
   const [root, ...path] = expression.split('.');
   if (root === undefined || !Object.hasOwn(attributes, root)) {
-    throw new Error(`Cannot evaluate "${expression}": the request has no attribute "${root}" (attributes: ${Object.keys(attributes).join(', ')}).`);
+    throw new SluiceError('SLUICE_CACHE_UNKNOWN_ATTRIBUTE', { expression, root, attributes: Object.keys(attributes).join(', ') });
   }
   let value: unknown = attributes[root];
   for (const property of path) {
@@ -27,7 +28,7 @@ export function toDate(value: unknown, expression: AttributeExpression): Date | 
   if (value === null || value === undefined) return undefined;
   const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
   if (date === undefined || Number.isNaN(date.getTime())) {
-    throw new TypeError(`The lastModified of @Cache ("${String(expression)}") gave ${String(value)}, which is not a date.`);
+    throw new SluiceError('SLUICE_CACHE_NOT_A_DATE', { expression: String(expression), value: String(value) });
   }
   return date;
 }

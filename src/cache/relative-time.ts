@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 const SECONDS: Record<string, number> = { sec: 1, second: 1, min: 60, minute: 60, hour: 3600, day: 86_400, week: 604_800, fortnight: 1_209_600 };
 const BASE = /^(now|today|midnight|noon|tomorrow|yesterday)\b/;
 const RELATIVE = /^([+-]?)\s*(\d+)\s*(secs?|seconds?|mins?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?)\b(\s+ago\b)?/;
@@ -37,7 +38,7 @@ export function toSeconds(value: number | string, now: Date = new Date()): numbe
   if (typeof value === 'number') return value;
   if (/^\s*[+-]?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
   const date = parseTime(value, now);
-  if (date === undefined) throw new RangeError(`Invalid duration "${value}": give seconds or a relative time such as "1 day" or "+2 hours".`);
+  if (date === undefined) throw new SluiceError('SLUICE_INVALID_DURATION', { value });
   return Math.ceil((date.getTime() - now.getTime()) / 1000);
 }
 

@@ -6,7 +6,7 @@ import { StreamedResponse } from '../http/streamed-response.ts';
 import { chooseEncoding, compressStream, compressSync, type Encoding } from './encodings.ts';
 import { isCompressible } from './compressible.ts';
 
-/** Below about a kilobyte, the encoding's own framing and the CPU spent outweigh the bytes saved. */
+/** Below this, the encoding's own framing and the CPU spent outweigh the bytes saved. */
 const DEFAULT_THRESHOLD = 1024;
 
 export interface CompressionOptions {

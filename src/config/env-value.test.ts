@@ -19,6 +19,7 @@ describe('Reading typed variables', () => {
   it('refuses a value that is not an integer within bounds in one line naming the variable', () => {
     assert.throws(() => envInteger('PORT', { default: 8000, min: 0, max: 65535, unit: 'a TCP port' }, { PORT: '80a' }), {
       name: 'InvalidEnvValueError',
+      code: 'SLUICE_INVALID_ENV_VALUE',
       message: 'PORT must be an integer from 0 to 65535 (a TCP port), "80a" given.',
     });
     assert.throws(() => envInteger('APP_MAX_IMAGE_BYTES', { default: 1, min: 1 }, { APP_MAX_IMAGE_BYTES: '-5' }), /^InvalidEnvValueError: APP_MAX_IMAGE_BYTES must be an integer of at least 1, "-5" given\.$/);

@@ -1,13 +1,14 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 import { envSource } from './load-env.ts';
 
 /** A configuration variable whose value cannot be used: one line naming it, what it must be, and where it was set. */
-export class InvalidEnvValueError extends Error {
+export class InvalidEnvValueError extends SluiceError<'SLUICE_INVALID_ENV_VALUE'> {
   override name = 'InvalidEnvValueError';
   readonly variable: string;
 
   constructor(variable: string, expected: string, value: string, env: NodeJS.ProcessEnv = process.env) {
     const source = envSource(variable, env);
-    super(`${variable} must be ${expected}, ${JSON.stringify(value)} given${source === undefined ? '' : ` (set in ${source})`}.`);
+    super('SLUICE_INVALID_ENV_VALUE', { variable, expected, value: JSON.stringify(value), source: source === undefined ? '' : ` (set in ${source})` });
     this.variable = variable;
   }
 }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { Kernel } from '../kernel/kernel.ts';
 import { processIO, type CommandIO } from './command-io.ts';
 import { installAssets } from './install-assets.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /** `assets:install [target] [--symlink]`: copies (or links) each bundle's public assets into `public/bundles/<name>/`. */
 export function registerAssetsInstallCommand(program: Command, kernelFor: (env: string | undefined) => Kernel, io: CommandIO = processIO): void {
@@ -17,7 +18,7 @@ export function registerAssetsInstallCommand(program: Command, kernelFor: (env: 
       kernel.boot();
       // As the reference: a target that does not exist is a typo, not a directory to create.
       if (target !== undefined && !statSync(target, { throwIfNoEntry: false })?.isDirectory()) {
-        throw new Error(`The target directory "${target}" does not exist.`);
+        throw new SluiceError('SLUICE_ASSETS_TARGET_MISSING', { target });
       }
       const results = installAssets(kernel.bundles, target ?? kernel.publicDir, options.symlink, (done, total) => {
         if (process.stdout.isTTY && total > 50) process.stdout.write(`\r  ${done}/${total} files`);

@@ -5,6 +5,7 @@ import type { Kernel } from '../kernel/kernel.ts';
 import { processIO, type CommandIO } from './command-io.ts';
 import { KernelEvents } from '../kernel/kernel-events.ts';
 import { renderTable, title } from './table.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 interface ListenerView {
   order: number;
@@ -30,7 +31,7 @@ export function registerDebugEventDispatcherCommand(program: Command, kernelFor:
     .option('--format <format>', 'txt or json', 'txt')
     .option('--env <env>', 'the environment')
     .action((event: string | undefined, options: { format: string; env?: string }) => {
-      if (options.format !== 'txt' && options.format !== 'json') throw new Error(`Unknown format "${options.format}": use txt or json.`);
+      if (options.format !== 'txt' && options.format !== 'json') throw new SluiceError('SLUICE_CONSOLE_UNKNOWN_FORMAT', { format: options.format });
       const kernel = kernelFor(options.env);
       kernel.boot();
       const dispatcher = kernel.dispatcher;

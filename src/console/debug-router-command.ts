@@ -6,6 +6,7 @@ import type { Router } from '../routing/router.ts';
 import { toJsonSafe } from '../log/normalize.ts';
 import { describeController } from './route-controller.ts';
 import { renderTable } from './table.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 interface RouteView {
   name: string;
@@ -27,7 +28,7 @@ export function registerDebugRouterCommand(program: Command, kernelFor: (env: st
     .option('--format <format>', 'txt or json', 'txt')
     .option('--env <env>', 'the environment')
     .action((name: string | undefined, options: { format: string; env?: string }) => {
-      if (options.format !== 'txt' && options.format !== 'json') throw new Error(`Unknown format "${options.format}": use txt or json.`);
+      if (options.format !== 'txt' && options.format !== 'json') throw new SluiceError('SLUICE_CONSOLE_UNKNOWN_FORMAT', { format: options.format });
       const router = routerOf(kernelFor(options.env));
       const routes = [...router.getRouteCollection()].map(([routeName, route]) => viewOf(routeName, route));
       if (name === undefined) {
@@ -35,7 +36,7 @@ export function registerDebugRouterCommand(program: Command, kernelFor: (env: st
         return;
       }
       const route = routes.find((each) => each.name === name);
-      if (route === undefined) throw new Error(`The route "${name}" does not exist; run debug:router to list the routes.`);
+      if (route === undefined) throw new SluiceError('SLUICE_UNKNOWN_ROUTE', { name });
       io.write(options.format === 'json' ? `${JSON.stringify(route, null, 2)}\n` : detail(route, router.getRouteCollection().get(name)!));
     });
 }
@@ -43,7 +44,7 @@ export function registerDebugRouterCommand(program: Command, kernelFor: (env: st
 export function routerOf(kernel: Kernel): Router {
   kernel.boot();
   const router = kernel.container.find('router');
-  if (router === undefined) throw new Error('This application has no router: register the FrameworkBundle.');
+  if (router === undefined) throw new SluiceError('SLUICE_NO_ROUTER', {});
   return router;
 }
 

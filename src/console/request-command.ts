@@ -5,6 +5,7 @@ import type { Kernel } from '../kernel/kernel.ts';
 import { processIO, type CommandIO } from './command-io.ts';
 import { formatEntry } from './log-entry-view.ts';
 import { RequestTrace } from './request-trace.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /** A method is an RFC 9110 token: `GE T` or an empty string is refused, not sent. */
 const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -45,13 +46,13 @@ export function registerRequestCommand(program: Command, kernelFor: (env: string
     .option('--host <host>', 'the Host header when none is given', 'localhost:8000')
     .option('--trace', 'after the log entries, print each listener call with its duration (debug environments)', false)
     .action(async (method: string, path: string, options: RequestCommandOptions) => {
-      if (options.format !== 'text' && options.format !== 'jsonl') throw new Error(`Unknown format "${options.format}": use text or jsonl.`);
-      if (!HTTP_TOKEN.test(method)) throw new Error(`Invalid method "${method}": an HTTP method is one word of letters (GET, POST, ...).`);
-      if (!path.startsWith('/')) throw new Error(`Invalid path "${path}": the path must start with / (e.g. /events/1).`);
+      if (options.format !== 'text' && options.format !== 'jsonl') throw new SluiceError('SLUICE_CONSOLE_UNKNOWN_REQUEST_FORMAT', { format: options.format });
+      if (!HTTP_TOKEN.test(method)) throw new SluiceError('SLUICE_CONSOLE_INVALID_METHOD', { method });
+      if (!path.startsWith('/')) throw new SluiceError('SLUICE_CONSOLE_INVALID_PATH', { path });
       const headers: Record<string, string> = { host: options.host };
       for (const header of options.header) {
         const colon = header.indexOf(':');
-        if (colon <= 0) throw new Error(`Invalid header "${header}": expected 'Name: value'.`);
+        if (colon <= 0) throw new SluiceError('SLUICE_CONSOLE_INVALID_HEADER', { header });
         headers[header.slice(0, colon).trim().toLowerCase()] = header.slice(colon + 1).trim();
       }
       const kernel = kernelFor(options.env);
@@ -62,7 +63,7 @@ export function registerRequestCommand(program: Command, kernelFor: (env: string
       let trace: RequestTrace | undefined;
       if (options.trace) {
         const traceable = kernel.container.find('debug.event_dispatcher');
-        if (traceable === undefined) throw new Error(`--trace needs a debug kernel (the "${kernel.environment}" environment has no traceable dispatcher); use --env=dev.`);
+        if (traceable === undefined) throw new SluiceError('SLUICE_CONSOLE_TRACE_NEEDS_DEBUG', { environment: kernel.environment });
         trace = new RequestTrace(traceable, request);
       }
       const response = await kernel.handle(request);

@@ -4,6 +4,7 @@ import { processIO, type CommandIO } from './command-io.ts';
 import { RequestContext } from '../routing/request-context.ts';
 import { routerOf } from './debug-router-command.ts';
 import { renderTable } from './table.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 interface MatchOptions {
   method: string;
@@ -31,8 +32,8 @@ export function registerRouterMatchCommand(program: Command, kernelFor: (env: st
     .option('--format <format>', 'txt or json', 'txt')
     .option('--env <env>', 'the environment')
     .action((path: string, options: MatchOptions) => {
-      if (options.format !== 'txt' && options.format !== 'json') throw new Error(`Unknown format "${options.format}": use txt or json.`);
-      if (!path.startsWith('/')) throw new Error(`The path must start with "/": "${path}".`);
+      if (options.format !== 'txt' && options.format !== 'json') throw new SluiceError('SLUICE_CONSOLE_UNKNOWN_FORMAT', { format: options.format });
+      if (!path.startsWith('/')) throw new SluiceError('SLUICE_CONSOLE_PATH_WITHOUT_SLASH', { path });
       const router = routerOf(kernelFor(options.env));
       const context = new RequestContext({ method: options.method, host: options.host, scheme: options.scheme });
       const traces = router.explain(path, context);

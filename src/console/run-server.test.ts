@@ -7,7 +7,7 @@ import { serveKernel } from '../server/serve-kernel.ts';
 import { logRequests } from './run-server.ts';
 import { OutputWatch } from './test-support/output-watch.ts';
 
-/** A synchronous controller that works for at least 25 ms (a busy loop: no timer, no await). */
+/** A synchronous controller that keeps the CPU busy for a while (a busy loop: no timer, no await). */
 const busy = {
   index: (): Response => {
     const start = performance.now();

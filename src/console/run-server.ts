@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Kernel } from '../kernel/kernel.ts';
 import { serveKernel, type RunningServer, type Transport } from '../server/serve-kernel.ts';
 import { findFreePort } from './free-port.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export interface RunServerOptions {
   readonly host: string;
@@ -29,7 +30,7 @@ export async function runServer(kernel: Kernel, options: RunServerOptions): Prom
     running = await serveKernel(kernel, { host: options.host, port, transport: options.transport });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new Error(`Port ${port} on ${options.host} is already in use; choose another port.`);
+    if (code === 'EADDRINUSE') throw new SluiceError('SLUICE_PORT_IN_USE', { port, host: options.host });
     throw error;
   }
   if (options.logRequests) logRequests(running, out);

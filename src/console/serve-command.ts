@@ -7,6 +7,7 @@ import { runServer } from './run-server.ts';
 import { parseTransport } from '../server/serve-kernel.ts';
 import { ServeSupervisor } from './serve-supervisor.ts';
 import { isPortFree } from './free-port.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 interface ServeOptions {
   host: string;
@@ -39,7 +40,7 @@ export function registerServeCommand(program: Command, kernelFor: (env: string |
     .addOption(hiddenChildOption(program))
     .action(async (options: ServeOptions) => {
       const port = Number(options.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${options.port}": expected a number from 0 to 65535.`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SluiceError('SLUICE_INVALID_PORT', { port: options.port });
       const transport = parseTransport(options.transport);
       const kernel = kernelFor(options.env);
       const strict = options.strictPort === true;
@@ -48,11 +49,11 @@ export function registerServeCommand(program: Command, kernelFor: (env: string |
         return;
       }
       if (strict && port !== 0 && !(await isPortFree(options.host, port))) {
-        throw new Error(`Port ${port} on ${options.host} is already in use; choose another port.`);
+        throw new SluiceError('SLUICE_PORT_IN_USE', { port, host: options.host });
       }
       kernel.boot();
       const dirs = options.watch.length > 0 ? options.watch.map((dir) => resolve(dir)) : defaultWatchDirs(kernel);
-      for (const dir of dirs) if (!existsSync(dir)) throw new Error(`Cannot watch "${dir}": no such directory.`);
+      for (const dir of dirs) if (!existsSync(dir)) throw new SluiceError('SLUICE_WATCH_DIRECTORY_MISSING', { dir });
       const env = options.env === undefined ? [] : [`--env=${options.env}`];
       if (transport !== undefined) env.push(`--transport=${transport}`);
       if (strict) env.push('--strict-port');

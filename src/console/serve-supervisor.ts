@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { relative } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { startupFailureLine } from './startup-failure.ts';
+import { escapeHtml } from '../support/html-escape.ts';
 
 export interface ServeSupervisorOptions {
   /** The command that runs the server child: executable and arguments (the port is appended). */
@@ -165,15 +166,11 @@ export class ServeSupervisor {
     this.#errorPage = server;
   }
 
-  #closeErrorPage(then?: () => void): void {
+  #closeErrorPage(onClosed?: () => void): void {
     const server = this.#errorPage;
     this.#errorPage = undefined;
     if (server === undefined) return;
     server.closeAllConnections();
-    server.close(() => then?.());
+    server.close(() => onClosed?.());
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

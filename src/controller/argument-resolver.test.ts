@@ -75,6 +75,7 @@ describe('ArgumentResolver', () => {
     }
     assert.throws(() => new ArgumentResolver().getArguments(Request.create('/'), [new Undeclared(), 'showAction']), {
       name: 'UndeclaredArgumentsError',
+      code: 'SLUICE_UNDECLARED_ARGUMENTS',
       message: 'Controller "Undeclared::showAction" takes 2 parameters but declares none: list them in order with their classes, e.g. @Args({ request: Request, id: String }) on the method (or declareArguments(fn, { ... }) for a function).',
     });
   });
@@ -82,6 +83,7 @@ describe('ArgumentResolver', () => {
   it('refuses a declaration that leaves parameters out, naming those it has', () => {
     const fn = declareArguments(Object.assign((id: string, page: number) => [id, page], { controllerName: 'list' }), { id: String });
     assert.throws(() => new ArgumentResolver().getArguments(Request.create('/'), fn), {
+      code: 'SLUICE_TOO_FEW_DECLARED_ARGUMENTS',
       message: 'Controller "list" takes 2 parameters but declares 1 ("id"): list every parameter, in order, in its @Args({ ... }) declaration.',
     });
   });

@@ -7,6 +7,7 @@ import { RequestValueResolver } from './value-resolver/request-value-resolver.ts
 import { ExceptionValueResolver } from './value-resolver/exception-value-resolver.ts';
 import { DefaultValueResolver } from './value-resolver/default-value-resolver.ts';
 import { VariadicValueResolver } from './value-resolver/variadic-value-resolver.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export interface ArgumentResolverInterface {
   getArguments(request: Request, controller: Controller): unknown[];
@@ -41,11 +42,7 @@ export class ArgumentResolver implements ArgumentResolverInterface {
         if (values !== undefined) break;
       }
       if (values === undefined) {
-        throw new MissingArgumentError(
-          `Controller "${controllerName(controller)}" requires that you provide a value for the "${metadata.name}" argument. ` +
-            'Either the argument is nullable and no null value has been provided, no default value has been provided or because there is a non optional argument after this one. ' +
-            'Name it after a route parameter or request attribute, give it a class a resolver knows (Request, Session, an entity), or declare it optional or nullable in @Args.',
-        );
+        throw new MissingArgumentError('SLUICE_MISSING_ARGUMENT', { controller: controllerName(controller), argument: metadata.name });
       }
       if (values.length === 1) args.push(values[0]);
       else for (const value of values) args.push(value);
@@ -55,6 +52,6 @@ export class ArgumentResolver implements ArgumentResolverInterface {
 }
 
 /** No resolver could give a controller argument its value (a 500: the route or controller is wrong). */
-export class MissingArgumentError extends Error {
+export class MissingArgumentError extends SluiceError<'SLUICE_MISSING_ARGUMENT'> {
   override name = 'MissingArgumentError';
 }

@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 /** A controller: a function, or `[object, 'method']` (the form whose name is `Class::method`). */
 export type ControllerFunction = (...args: never[]) => unknown;
 export type ControllerTuple = readonly [object, string];
@@ -18,7 +19,7 @@ export function controllerTarget(controller: Controller): { fn: (...args: unknow
   if (typeof controller === 'function') return { fn: controller as (...args: unknown[]) => unknown, self: undefined };
   const [self, method] = controller;
   const fn = (self as Record<string, unknown>)[method];
-  if (typeof fn !== 'function') throw new TypeError(`Controller "${controllerName(controller)}" is not callable: no method "${method}".`);
+  if (typeof fn !== 'function') throw new SluiceError('SLUICE_CONTROLLER_NOT_CALLABLE', { controller: controllerName(controller), method });
   return { fn: fn as (...args: unknown[]) => unknown, self };
 }
 

@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 /** What one path allows (NelmioCorsBundle's options for a path). */
 export interface CorsRuleInput {
   /** Origins allowed: exact strings, `*` (any), or regular expressions. */
@@ -27,7 +28,7 @@ export class CorsRule {
     this.exposeHeaders = input.exposeHeaders ?? [];
     this.maxAge = input.maxAge;
     this.allowCredentials = input.allowCredentials ?? false;
-    if (this.allowCredentials && this.allowOrigin.includes('*')) throw new TypeError('CORS: credentials cannot be allowed to any origin ("*"); list the origins or give a regular expression.');
+    if (this.allowCredentials && this.allowOrigin.includes('*')) throw new SluiceError('SLUICE_CORS_CREDENTIALS_ANY_ORIGIN', {});
   }
 
   allows(origin: string): boolean {

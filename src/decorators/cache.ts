@@ -1,6 +1,7 @@
 import type { CacheConfiguration, Duration } from './configuration.ts';
 import { recordingDecorator, type ClassOrMethodDecorator } from './decorate.ts';
 import { parseTime, toSeconds } from '../cache/relative-time.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * Declares HTTP caching for a controller (HttpCacheListener):
@@ -17,7 +18,7 @@ export function Cache(options: CacheConfiguration): ClassOrMethodDecorator {
 }
 
 export function cacheConfiguration(options: CacheConfiguration): CacheConfiguration {
-  if (options.public === true && options.private === true) throw new TypeError('@Cache cannot be both public and private.');
+  if (options.public === true && options.private === true) throw new SluiceError('SLUICE_CACHE_PUBLIC_AND_PRIVATE', {});
   const durations: Array<[string, Duration | undefined]> = [
     ['maxage', options.maxage],
     ['smaxage', options.smaxage],
@@ -30,11 +31,11 @@ export function cacheConfiguration(options: CacheConfiguration): CacheConfigurat
     try {
       toSeconds(value);
     } catch (error) {
-      throw new TypeError(`@Cache option "${name}": ${(error as Error).message}`);
+      throw new SluiceError('SLUICE_INVALID_CACHE_OPTION', { name, reason: (error as Error).message });
     }
   }
   if (options.expires !== undefined && parseTime(options.expires) === undefined) {
-    throw new TypeError(`@Cache option "expires": invalid date "${options.expires}"; give a date or a relative time such as "+2 days" or "tomorrow".`);
+    throw new SluiceError('SLUICE_INVALID_CACHE_EXPIRES', { expires: options.expires });
   }
   const configuration: CacheConfiguration = { ...options };
   if (options.private === true) configuration.public = false;

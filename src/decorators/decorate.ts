@@ -1,5 +1,6 @@
 import type { Configuration } from './configuration.ts';
 import { recordOnClass, recordOnMethod } from './metadata-store.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /** A decorator usable on a class and on its public instance methods; it only records metadata. */
 export type ClassOrMethodDecorator = (target: unknown, context: ClassDecoratorContext | ClassMethodDecoratorContext) => void;
@@ -26,7 +27,7 @@ export function recordingDecorator(name: string, configuration: Configuration, o
 export function publicMethodName(decorator: string, context: DecoratorContext): string {
   if (context.kind !== 'method' || context.static || context.private || typeof context.name !== 'string') {
     const what = context.kind === 'method' ? `the ${context.static ? 'static' : 'private'} method "${String(context.name)}"` : `a ${context.kind}`;
-    throw new TypeError(`@${decorator} goes on a controller class or a public instance method, not on ${what}.`);
+    throw new SluiceError('SLUICE_DECORATOR_MISPLACED', { decorator, what });
   }
   return context.name;
 }

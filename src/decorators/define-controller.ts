@@ -7,6 +7,7 @@ import { templateConfiguration } from './template.ts';
 import { isGrantedConfiguration } from './is-granted.ts';
 import { declareConverterClass, paramConverterConfiguration, type ParamConverterOptions } from './param-converter.ts';
 import { entityConfiguration, type EntityOptions } from './entity.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /** The declarations of a class or method, as a plain object (what the decorators record). */
 export interface Declarations {
@@ -46,7 +47,7 @@ export function defineController<C extends Function>(controller: C, definition: 
   for (const configuration of configurations(definition.class ?? {})) recordOnClass(metadata, configuration, 'last');
   for (const [method, declarations] of Object.entries(definition.methods ?? {})) {
     const fn = (controller.prototype as Record<string, unknown>)[method];
-    if (typeof fn !== 'function') throw new TypeError(`defineController(${controller.name}): there is no method "${method}".`);
+    if (typeof fn !== 'function') throw new SluiceError('SLUICE_NO_SUCH_CONTROLLER_METHOD', { controller: controller.name, method });
     for (const configuration of configurations(declarations)) {
       recordOnMethod(metadata, method, configuration, 'last');
       if (configuration.alias === 'converters') declareConverterClass(fn, configuration.value);

@@ -2,6 +2,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { declareArgumentTypes } from '../controller/argument-metadata.ts';
 import { PayloadMapping, type PayloadMappingOptions } from '../payload/payload-mapping.ts';
 import { publicMethodName, type MethodDecorator } from './decorate.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * Fills the parameter `name` from the request body (JSON or a form), checked by a
@@ -24,7 +25,7 @@ export function MapQueryString(name: string, schema: StandardSchemaV1, options: 
 }
 
 function mapping(decorator: string, name: string, payload: PayloadMapping): MethodDecorator {
-  if (typeof name !== 'string' || name === '') throw new TypeError(`@${decorator} needs the name of the parameter it fills.`);
+  if (typeof name !== 'string' || name === '') throw new SluiceError('SLUICE_DECORATOR_NEEDS_PARAMETER_TO_FILL', { decorator });
   return (method, context) => {
     publicMethodName(decorator, context);
     declareArgumentTypes(method, { [name]: { attributes: [payload] } });

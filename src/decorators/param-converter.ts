@@ -1,6 +1,7 @@
 import { declareArgumentTypes } from '../controller/argument-metadata.ts';
 import type { ParamConverterConfiguration } from './configuration.ts';
 import { recordingDecorator, type ClassOrMethodDecorator } from './decorate.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export interface ParamConverterOptions {
   /** The class the attribute becomes; on a method it also declares the parameter's type. */
@@ -33,7 +34,7 @@ export function paramConverterConfiguration(
   options: ParamConverterOptions,
   annotation: ParamConverterConfiguration['annotation'],
 ): ParamConverterConfiguration {
-  if (typeof name !== 'string' || name === '') throw new TypeError(`@${annotation} needs the name of the parameter it converts.`);
+  if (typeof name !== 'string' || name === '') throw new SluiceError('SLUICE_DECORATOR_NEEDS_PARAMETER', { decorator: annotation });
   return Object.freeze({
     name,
     ...(options.class !== undefined && { class: options.class }),

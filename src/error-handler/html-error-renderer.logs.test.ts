@@ -145,6 +145,12 @@ describe('the Logs tab of the debug page', () => {
     assert.match(rows([record('DEBUG', 'app', 'x', { loop })])[0]!.context, /"self": "\[circular\]"/);
   });
 
+  it('shows an error as {} in a context that contains itself too', () => {
+    const loop: Record<string, unknown> = { exception: new TypeError('bad') };
+    loop['self'] = loop;
+    assert.equal(rows([record('DEBUG', 'app', 'x', { loop })])[0]!.context, '<pre>{\n    "loop": {\n        "exception": {},\n        "self": "[circular]"\n    }\n}</pre>');
+  });
+
   it('leaves out the Channel column when the first record has no channel', () => {
     const tab = logsTab([record('INFO', '', 'No channel')]);
     assert.match(tab, /<tr><th>Level<\/th><th colspan="2">Message<\/th><\/tr>/);

@@ -4,7 +4,7 @@ import { getProjectRoot } from '../log/throwable-location.ts';
 import type { ErrorRenderer, RenderedError } from './error-renderer.ts';
 import { FlattenException, statusCodeOf, statusTextOf, withHeadersOf } from './flatten-exception.ts';
 import { renderDebugPage, type DebugTab } from './html/debug-page.ts';
-import { escapeHtml } from './html/escape.ts';
+import { escapeHtml } from '../support/html-escape.ts';
 import { renderErrorPage } from './html/error-page.ts';
 import { renderExceptionBlock } from './html/exception-block.ts';
 import { renderLogsTable } from './html/logs-table.ts';
@@ -68,7 +68,7 @@ export class HtmlErrorRenderer implements ErrorRenderer {
   #plainPage(statusCode: number, statusText: string): string {
     let page = this.#plainPages.get(statusCode);
     if (page === undefined) {
-      page = sequential(this.renderPlainPage(statusCode, statusText, this.#charset));
+      page = flatCopy(this.renderPlainPage(statusCode, statusText, this.#charset));
       this.#plainPages.set(statusCode, page);
     }
     return page;
@@ -111,10 +111,10 @@ export class HtmlErrorRenderer implements ErrorRenderer {
 /**
  * The same text as one flat string. A page built by concatenation is a tree of pieces
  * (a V8 cons string), even once flattened; `Buffer.byteLength`'s fast path takes only a
- * flat one, so every 404 sent the cached page through the slow one (1.7 k instructions
- * for its Content-Length, against about 0.1 k).
+ * flat one, so every 404 sent the cached page through the slow path to work out its
+ * Content-Length, which cost many times what the fast one does.
  */
-function sequential(text: string): string {
+function flatCopy(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 

@@ -3,7 +3,7 @@ import type { RequestStack } from '../http/request-stack.ts';
 import type { RequestContext } from '../routing/request-context.ts';
 import type { RouteTrace } from '../routing/traceable-url-matcher.ts';
 import type { FlattenException } from './flatten-exception.ts';
-import { escapeHtml } from './html/escape.ts';
+import { escapeHtml } from '../support/html-escape.ts';
 
 export interface NearMissSectionOptions {
   /** The router (anything that explains matching, as `router:match` does). */

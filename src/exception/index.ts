@@ -13,3 +13,5 @@ export { UnprocessableEntityHttpException } from './unprocessable-entity-http-ex
 export { TooManyRequestsHttpException } from './too-many-requests-http-exception.ts';
 export { InternalServerErrorHttpException } from './internal-server-error-http-exception.ts';
 export { ServiceUnavailableHttpException } from './service-unavailable-http-exception.ts';
+export { SluiceError, ERRORS_PAGE } from './sluice-error.ts';
+export { errorCodes, type ErrorCodeDefinition, type ErrorParameters, type SluiceErrorCode } from './error-codes.ts';

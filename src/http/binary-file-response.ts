@@ -6,6 +6,7 @@ import type { HeaderInput } from './header-bag.ts';
 import { Response } from './response.ts';
 import type { Request } from './request.ts';
 import { fileContentType } from './file-types.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export interface BinaryFileOptions {
   /** `attachment` makes browsers download the file under `fileName`. */
@@ -30,7 +31,7 @@ export class BinaryFileResponse extends Response {
     super('', status, headers);
     this.path = path;
     this.stats = statSync(path);
-    if (!this.stats.isFile()) throw new Error(`File "${path}" is not a regular file.`);
+    if (!this.stats.isFile()) throw new SluiceError('SLUICE_NOT_A_REGULAR_FILE', { path });
     if (options.autoLastModified ?? true) this.setLastModified(this.stats.mtime);
     if (options.autoEtag ?? true) this.setEtag(`${this.stats.size.toString(16)}-${Math.trunc(this.stats.mtimeMs).toString(16)}`, true);
     if (options.disposition !== undefined) {

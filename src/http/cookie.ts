@@ -1,4 +1,5 @@
 import { serialize, type SerializeOptions } from 'cookie';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export type SameSite = 'lax' | 'strict' | 'none';
 
@@ -20,7 +21,7 @@ export class Cookie {
   readonly options: Readonly<CookieOptions>;
 
   constructor(name: string, value: string, options: CookieOptions = {}) {
-    if (name === '' || /[=,; \t\r\n\v\f]/.test(name)) throw new TypeError(`The cookie name "${name}" contains invalid characters.`);
+    if (name === '' || /[=,; \t\r\n\v\f]/.test(name)) throw new SluiceError('SLUICE_INVALID_COOKIE_NAME', { name });
     this.name = name;
     this.value = value;
     this.options = { path: '/', httpOnly: true, sameSite: 'lax', ...options };

@@ -9,8 +9,8 @@ import { AsyncContext } from '../support/async-context.ts';
  * request that started them.
  *
  * The carrier is AsyncContext (src/support/async-context.ts), not Node 20's
- * AsyncLocalStorage, whose init hook cost every request about a sixth of its instructions,
- * synchronous ones included. It reaches every timer, promise and callback a request's
+ * AsyncLocalStorage, whose init hook made every request pay for each async resource node
+ * creates, synchronous ones included. It reaches every timer, promise and callback a request's
  * handling starts while that handling runs, which is what the loggers and answering the
  * request whose timer threw (DebugHandlersListener) depend on.
  */

@@ -3,6 +3,7 @@ import type { HeaderInput } from './header-bag.ts';
 import { ResponseHeaderBag } from './response-header-bag.ts';
 import { statusTexts } from './status-texts.ts';
 import type { Request } from './request.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export type ResponseBody = string | Buffer;
 
@@ -45,7 +46,7 @@ export class Response {
 
   setStatusCode(code: number, text?: string): this {
     if (!Number.isInteger(code) || code < 100 || code >= 600) {
-      throw new RangeError(`The HTTP status code "${code}" is not valid.`);
+      throw new SluiceError('SLUICE_INVALID_STATUS_CODE', { code });
     }
     this.statusCode = code;
     this.statusText = text ?? statusTexts[code] ?? 'unknown status';

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { HeaderInput } from './header-bag.ts';
 import { Response } from './response.ts';
 import type { Request } from './request.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export type StreamCallback = (out: Writable) => void | Promise<void>;
 
@@ -29,7 +30,7 @@ export class StreamedResponse extends Response {
   }
 
   override set content(content: string | Buffer) {
-    if (content !== '') throw new TypeError('The content cannot be set on a StreamedResponse instance.');
+    if (content !== '') throw new SluiceError('SLUICE_STREAMED_RESPONSE_CONTENT', {});
   }
 
   override get content(): string | Buffer {
@@ -49,7 +50,7 @@ export class StreamedResponse extends Response {
   }
 
   override async sendContent(out: Writable): Promise<void> {
-    if (this.#sent) throw new Error('A StreamedResponse can be sent only once.');
+    if (this.#sent) throw new SluiceError('SLUICE_STREAMED_RESPONSE_SENT_TWICE', {});
     this.#sent = true;
     const callback = this.#callback;
     const flush = (out as Writable & { flushHeaders?: () => void }).flushHeaders;

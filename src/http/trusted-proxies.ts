@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { ProxyResolution, Request, TrustPolicy } from './request.ts';
 import { ConflictingHeadersException } from './exception/conflicting-headers-exception.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export type TrustedHeader = 'forwarded' | 'x-forwarded-for' | 'x-forwarded-proto' | 'x-forwarded-host' | 'x-forwarded-port';
 
@@ -209,11 +210,11 @@ function addRange(list: BlockList, range: string): void {
   const [address = '', prefix] = range.split('/');
   const family = isIP(address);
   if (family === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
-    throw new TypeError(`The trusted proxy "${range}" is neither an IP address nor a CIDR range (e.g. "10.0.0.0/8", "2001:db8::/32"), nor REMOTE_ADDR or PRIVATE_SUBNETS.`);
+    throw new SluiceError('SLUICE_INVALID_TRUSTED_PROXY', { range });
   }
   const type = family === 6 ? 'ipv6' : 'ipv4';
   if (prefix === undefined) list.addAddress(address, type);
-  else if (Number(prefix) > (family === 6 ? 128 : 32)) throw new TypeError(`The trusted proxy "${range}" has a prefix longer than an IPv${family} address.`);
+  else if (Number(prefix) > (family === 6 ? 128 : 32)) throw new SluiceError('SLUICE_TRUSTED_PROXY_PREFIX_TOO_LONG', { range, family });
   else list.addSubnet(address, Number(prefix), type);
 }
 
@@ -222,7 +223,7 @@ function hostPattern(pattern: string | RegExp): RegExp {
   try {
     return new RegExp(pattern, 'i');
   } catch (error) {
-    throw new TypeError(`The trusted host pattern "${pattern}" is not a valid regular expression: ${(error as Error).message}`);
+    throw new SluiceError('SLUICE_INVALID_TRUSTED_HOST', { pattern, reason: (error as Error).message });
   }
 }
 

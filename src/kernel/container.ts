@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 /**
  * Services of a booted kernel, by id. Packages declare their ids and types by merging
  * into this interface, so `container.get('router')` is typed without a cast.
@@ -37,9 +38,9 @@ export class Container {
     if (this.#values.has(id)) return this.#values.get(id) as ServiceMap[K];
     const factory = this.#factories.get(id);
     if (factory === undefined) {
-      throw new Error(`You have requested a non-existent service "${id}". Known services: ${this.ids().join(', ')}.`);
+      throw new SluiceError('SLUICE_UNKNOWN_SERVICE', { id, known: this.ids().join(', ') });
     }
-    if (this.#building.has(id)) throw new Error(`Circular reference detected for service "${id}", path: "${[...this.#building, id].join(' -> ')}".`);
+    if (this.#building.has(id)) throw new SluiceError('SLUICE_CIRCULAR_SERVICE', { id, path: [...this.#building, id].join(' -> ') });
     this.#building.add(id);
     try {
       const value = factory(this);

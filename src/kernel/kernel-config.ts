@@ -1,6 +1,7 @@
 import type { SecurityHeadersInput } from '../framework-bundle/security-headers.ts';
 import type { ExceptionMapping } from '../error-handler/exception-mapping.ts';
 import type { LogRotation } from '../log/log-destination.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 /** The framework's configuration, per environment (the application's `config/` gives it). */
 export interface FrameworkConfig {
   /** Signs cookies and CSRF tokens; required outside dev and test. */
@@ -128,7 +129,7 @@ function resolveSessionConfig(input: SessionConfigInput): SessionConfig {
 function requireSecret(): string {
   const secret = process.env.APP_SECRET;
   if (secret === undefined || secret.length < 16) {
-    throw new Error('The "secret" setting is required in prod: set APP_SECRET (at least 16 characters) or framework.secret.');
+    throw new SluiceError('SLUICE_MISSING_SECRET', {});
   }
   return secret;
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -10,7 +11,7 @@ const OPTIONAL: Record<string, string> = {
 /**
  * A database or cache driver loaded when a service first needs it, not when its module
  * is imported: an application that never connects to PostgreSQL or Redis does not carry
- * their clients (about 15 MB of resident memory each). better-sqlite3 is an optional
+ * their clients, each a sizeable share of a small server's resident memory. better-sqlite3 is an optional
  * peer dependency (a native module, built when no prebuilt binary can be fetched): an
  * application without SQLite installs without it, and one that asks for SQLite without
  * it is told what to install.
@@ -21,7 +22,7 @@ export function loadDriver<T>(name: 'pg' | 'ioredis' | 'better-sqlite3'): T {
   } catch (error) {
     const purpose = OPTIONAL[name];
     if (purpose !== undefined && (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') {
-      throw new Error(`${purpose} need the "${name}" package, an optional peer dependency of sluice: run \`npm install ${name}\`.`, { cause: error });
+      throw new SluiceError('SLUICE_MISSING_DRIVER', { purpose, name }, { cause: error });
     }
     throw error;
   }

@@ -7,7 +7,8 @@ import type { LogHandler, LogRecord } from './log-record.ts';
 /**
  * One entry per main request, written straight to an output (past the prod buffer, which
  * writes a request's entries only when one is an error): what an operator greps for by
- * request id. The path is in the context only, where the output cuts it at 1 KiB.
+ * request id. The path is in the context only, where the output cuts it like any string
+ * a client sends.
  */
 export class AccessLog {
   readonly #handler: LogHandler;

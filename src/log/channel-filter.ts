@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 /** Accepts or refuses a channel by name. */
 export type ChannelFilter = (channel: string) => boolean;
 
@@ -15,9 +16,7 @@ export function channelFilter(channels: readonly string[] | undefined): ChannelF
     return (channel) => !names.has(channel);
   }
   if (excluded.length > 0) {
-    throw new TypeError(
-      `Channel list [${channels.join(', ')}] mixes included and excluded channels; use one form only.`,
-    );
+    throw new SluiceError('SLUICE_MIXED_LOG_CHANNELS', { channels: channels.join(', ') });
   }
   const names = new Set(channels);
   return (channel) => names.has(channel);

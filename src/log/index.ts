@@ -16,7 +16,7 @@ export { formatLine, localDateTime } from './line-formatter.ts';
 export { LogDestination, type LogRotation } from './log-destination.ts';
 export type { LogContext, LogHandler, LogRecord } from './log-record.ts';
 export { Logger } from './logger.ts';
-export { describeError, normalizeContext, normalizeContextValue, normalizeError, toJsonSafe, lineNormalizing, jsonLogNormalizing, profileNormalizing, type NormalizeOptions, type NormalizedValue } from './normalize.ts';
+export { describeError, normalizeContext, normalizeContextValue, normalizeError, toJsonSafe, lineNormalizing, jsonLogNormalizing, logsTabNormalizing, profileNormalizing, type NormalizeOptions, type NormalizedValue } from './normalize.ts';
 export { StreamHandler, type StreamHandlerOptions } from './stream-handler.ts';
 export { TestHandler } from './test-handler.ts';
 export {

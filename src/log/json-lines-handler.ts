@@ -41,8 +41,8 @@ type PinoLevel = keyof typeof pinoLevels;
  * One JSON object per record, for log shippers:
  * `{"level":"ERROR","levelValue":400,"time":"<ISO>","channel":"request","context":{…},"extra":{…},"message":"…"}`
  * with the message's placeholders filled and the context normalized: exceptions whole
- * (class, message, code, file:line, trace, previous), strings cut at 1 KiB and the message
- * at 2 KiB, so that what a client sends cannot make an entry as long as it likes.
+ * (class, message, code, file:line, trace, previous), strings and the message cut at a
+ * bound, so that what a client sends cannot make an entry as long as it likes.
  */
 export class JsonLinesHandler implements LogHandler {
   readonly #destination: LogDestination;

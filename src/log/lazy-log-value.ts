@@ -4,8 +4,8 @@
  *
  * Use it instead of a getter in the context literal: an object literal with a getter
  * gets a hidden class of its own, which pins the getter's closure, and with it the whole
- * request, through the next young-generation collections. Per request, that promoted
- * about a kilobyte to the old generation and made every scavenge ten times slower.
+ * request, through the next young-generation collections: each request's objects were
+ * promoted to the old generation, and every scavenge had to walk them.
  */
 export class LazyLogValue<T = unknown> {
   #compute: (() => T) | undefined;

@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 /** The eight PSR-3 levels with Monolog's numeric values. */
 export const LogLevel = {
   DEBUG: 100,
@@ -19,13 +20,13 @@ const names = new Map<number, LevelName>(
 
 export function levelName(value: number): LevelName {
   const name = names.get(value);
-  if (name === undefined) throw new RangeError(`Unknown log level ${value}.`);
+  if (name === undefined) throw new SluiceError('SLUICE_UNKNOWN_LOG_LEVEL_VALUE', { value });
   return name;
 }
 
 export function levelValue(name: string): LevelValue {
   const value = (LogLevel as Record<string, LevelValue>)[name.toUpperCase()];
-  if (value === undefined) throw new RangeError(`Unknown log level "${name}".`);
+  if (value === undefined) throw new SluiceError('SLUICE_UNKNOWN_LOG_LEVEL', { name });
   return value;
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pino from 'pino';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 type SonicBoom = ReturnType<typeof pino.destination>;
 
@@ -58,7 +59,7 @@ export class LogDestination {
       this.#rotation = undefined;
       return;
     }
-    if (rotation !== undefined && (!Number.isSafeInteger(rotation.keep) || rotation.keep < 1)) throw new RangeError(`A rotated log keeps at least 1 old file, ${rotation.keep} given.`);
+    if (rotation !== undefined && (!Number.isSafeInteger(rotation.keep) || rotation.keep < 1)) throw new SluiceError('SLUICE_INVALID_LOG_ROTATION', { keep: rotation.keep });
     // Opened synchronously (once, at boot) so that flushSync works from the first entry:
     // an asynchronously opened destination cannot flush before its file is open.
     this.#path = target;

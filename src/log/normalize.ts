@@ -23,9 +23,10 @@ export interface NormalizeOptions {
   /**
    * An error as `line` (`[object] (Class(code: N): message at file:line, ...)`, the line
    * file's form), `whole` (Monolog's normalizer: class, message, code, file:line, trace,
-   * previous) or `summary` (class and message, what a profile keeps).
+   * previous), `summary` (class and message, what a profile keeps) or `empty` (`{}`, an
+   * object without public properties, as the reference's debug Logs tab shows one).
    */
-  readonly errors: 'line' | 'whole' | 'summary';
+  readonly errors: 'line' | 'whole' | 'summary' | 'empty';
   /**
    * A class instance walked into (`walk`, a log's context is data the caller chose) or
    * named only (`name`: a request attribute may hold a logger or a whole service).
@@ -39,8 +40,10 @@ export interface NormalizeOptions {
 
 /** Limits from the reference's normalizer: a log line must stay a line, whatever was passed. */
 export const lineNormalizing: NormalizeOptions = { maxDepth: 9, maxItems: 1000, errors: 'line', instances: 'walk', notes: true };
-/** JSON lines for shippers: exceptions whole, every string at most 1 KiB. */
+/** JSON lines for shippers: exceptions whole, every string cut at a bound. */
 export const jsonLogNormalizing: NormalizeOptions = { ...lineNormalizing, errors: 'whole', maxStringLength: 1024 };
+/** The debug Logs tab's copy of a context JSON cannot write as it is (one that contains itself). */
+export const logsTabNormalizing: NormalizeOptions = { ...lineNormalizing, errors: 'empty', notes: false };
 /** What a profile keeps of request attributes and log contexts: small and shallow. */
 export const profileNormalizing: NormalizeOptions = { maxDepth: 6, maxItems: 200, errors: 'summary', instances: 'name', notes: false };
 
@@ -143,6 +146,7 @@ function normalize(value: unknown, depth: number, ancestors: Set<object>, option
 function normalizeErrorAs(error: Error, options: NormalizeOptions): NormalizedValue {
   if (options.errors === 'line') return cut(describeError(error), options);
   if (options.errors === 'summary') return { class: throwableClassName(error), message: cut(error.message, options) };
+  if (options.errors === 'empty') return {};
   return normalizeError(error, options);
 }
 

@@ -45,7 +45,7 @@ export function makeSubscriber(projectDir: string, paths: MakerPaths, name: stri
 /** Writes the files, none of which may exist (checked for all before any is written). */
 function writeNew(projectDir: string, files: Record<string, string>): string {
   for (const path of Object.keys(files)) {
-    if (existsSync(join(projectDir, path))) throw new ScaffoldError(`${path} already exists: nothing was written (choose another name, or edit that file).`);
+    if (existsSync(join(projectDir, path))) throw new ScaffoldError('SLUICE_SCAFFOLD_FILE_EXISTS', { path });
   }
   let report = '';
   for (const [path, content] of Object.entries(files)) {

@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
 export interface PrometheusMetricsOptions {
   /** Prepended to the request metrics' names; default `sluice_`. */
   readonly prefix?: string;
-  /** The latency histogram's buckets, in seconds; default prom-client's (5 ms to 10 s). */
+  /** The latency histogram's buckets, in seconds; prom-client's defaults when omitted. */
   readonly buckets?: readonly number[];
 }
 

@@ -2,6 +2,7 @@ import type { Request } from '../http/request.ts';
 import type { Awaitable, Criteria, Repository } from '../persistence/repository.ts';
 import type { EntityMetadata } from '../persistence/entity-metadata.ts';
 import type { EntityExpression } from '../decorators/entity.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export interface EntityConverterOptions {
   /** The attribute holding the id, or several (`'%s_id'` is filled with the parameter name). */
@@ -88,7 +89,7 @@ export class EntityLookup {
   #call(method: string, argument: unknown): Awaitable<unknown> {
     const fn = (this.#repository as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function') {
-      throw new Error(`The repository of table "${this.#metadata.table}" has no method "${method}" (the "repository_method" option).`);
+      throw new SluiceError('SLUICE_UNKNOWN_REPOSITORY_METHOD', { table: this.#metadata.table, method });
     }
     return (fn as (argument: unknown) => Awaitable<unknown>).call(this.#repository, argument as Criteria);
   }

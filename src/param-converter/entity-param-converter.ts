@@ -6,6 +6,7 @@ import type { EntityManager } from '../persistence/entity-manager.ts';
 import type { EntityClass } from '../persistence/entity-metadata.ts';
 import type { ParamConverterInterface } from './param-converter-interface.ts';
 import { EntityLookup, CANNOT_GUESS, type EntityConverterOptions } from './entity-lookup.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 const OPTION_NAMES = ['id', 'mapping', 'exclude', 'strip_null', 'repository_method', 'expr'];
 
@@ -46,7 +47,7 @@ export class EntityParamConverter implements ParamConverterInterface {
       found = lookup.byId();
       if (found === CANNOT_GUESS) found = lookup.byMapping();
       if (found === CANNOT_GUESS) {
-        if (!optional) throw new Error(`Unable to guess how to get an entity instance from the request information for parameter "${name}".`);
+        if (!optional) throw new SluiceError('SLUICE_ENTITY_NOT_GUESSABLE', { name });
         found = null;
       }
     }
@@ -63,7 +64,7 @@ export class EntityParamConverter implements ParamConverterInterface {
   /** The declaration's options; an unknown one is a typo, reported as the reference does. */
   #options(configuration: ParamConverterConfiguration): EntityConverterOptions {
     const unknown = Object.keys(configuration.options).filter((key) => !OPTION_NAMES.includes(key));
-    if (unknown.length > 0) throw new Error(`Invalid option(s) passed to @${configuration.annotation}: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw new SluiceError('SLUICE_INVALID_CONVERTER_OPTIONS', { annotation: configuration.annotation, options: unknown.join(', ') });
     return configuration.options as EntityConverterOptions;
   }
 }

@@ -2,6 +2,7 @@ import type { Request } from '../http/request.ts';
 import type { ParamConverterConfiguration } from '../decorators/configuration.ts';
 import { isThenable } from '../event-dispatcher/listener.ts';
 import type { ParamConverterInterface } from './param-converter-interface.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * Applies converters to the declared (or auto-configured) parameters: a named converter
@@ -54,8 +55,8 @@ export class ParamConverterManager {
     const name = configuration.converter;
     if (name === undefined) return this.#tryEach(request, configuration, 0);
     const converter = this.#named.get(name);
-    if (converter === undefined) throw new Error(`No converter named '${name}' found for conversion of parameter '${configuration.name}'.`);
-    if (!converter.supports(configuration)) throw new Error(`Converter '${name}' does not support conversion of parameter '${configuration.name}'.`);
+    if (converter === undefined) throw new SluiceError('SLUICE_UNKNOWN_CONVERTER', { name, parameter: configuration.name });
+    if (!converter.supports(configuration)) throw new SluiceError('SLUICE_CONVERTER_UNSUPPORTED', { name, parameter: configuration.name });
     const applied = converter.apply(request, configuration);
     return isThenable(applied) ? Promise.resolve(applied).then(() => undefined) : undefined;
   }

@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 interface Fields {
   year?: number;
   month?: number;
@@ -39,7 +40,7 @@ export function parseDateFormat(format: string, value: string, today: Date = new
     if (letter === undefined) {
       const literal = char === '\\' ? format[++i] ?? '' : char;
       if (char !== '\\' && /[A-Za-z]/.test(char)) {
-        throw new RangeError(`Unsupported date format character "${char}" in "${format}"; supported: Y y m n d j H G i s.`);
+        throw new SluiceError('SLUICE_UNSUPPORTED_DATE_FORMAT', { char, format });
       }
       if (!rest.startsWith(literal)) return undefined;
       rest = rest.slice(literal.length);

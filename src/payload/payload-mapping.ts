@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export type PayloadSource = 'body' | 'query';
 
@@ -24,7 +25,7 @@ export class PayloadMapping {
 
   constructor(source: PayloadSource, schema: StandardSchemaV1, options: PayloadMappingOptions = {}) {
     if (typeof (schema as Partial<StandardSchemaV1>)?.['~standard']?.validate !== 'function') {
-      throw new TypeError('A payload mapping needs a Standard Schema (zod, valibot, arktype...): an object with "~standard".validate.');
+      throw new SluiceError('SLUICE_NOT_A_STANDARD_SCHEMA', {});
     }
     this.source = source;
     this.schema = schema;

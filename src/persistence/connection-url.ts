@@ -2,6 +2,7 @@ import { isAbsolute, join } from 'node:path';
 import type { Connection } from './connection.ts';
 import { SqliteConnection } from './sqlite-connection.ts';
 import { PostgresConnection } from './postgres-connection.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /** The embedded default: a file under the project's `var/`. */
 export const DEFAULT_DATABASE_URL = 'sqlite:var/data.db';
@@ -23,5 +24,5 @@ export function connectionFromUrl(url: string, projectDir: string): Connection {
     parsed.searchParams.delete('schema');
     return new PostgresConnection({ connectionString: parsed.toString(), ...(schema !== undefined && { schema }) });
   }
-  throw new Error(`Unsupported database URL "${url}": expected "sqlite:<path>", "sqlite::memory:" or "postgresql://user@host/database".`);
+  throw new SluiceError('SLUICE_UNSUPPORTED_DATABASE_URL', { url });
 }

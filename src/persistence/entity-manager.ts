@@ -1,6 +1,7 @@
 import type { Connection } from './connection.ts';
 import type { Awaitable, Repository } from './repository.ts';
 import { assertValidMetadata, type EntityClass, type EntityMetadata } from './entity-metadata.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /** Builds the repository of a mapping; custom repositories (with `repository_method`s) come from here. */
 export type RepositoryFactory<T> = (connection: Connection, metadata: EntityMetadata<T>) => Repository<T>;
@@ -87,7 +88,7 @@ export class EntityManager {
     const registration = this.#registration(entity);
     if (registration === undefined) {
       const known = [...this.#entities.keys()].map((cls) => cls.name);
-      throw new Error(`The class "${entity.name}" is not a registered entity${known.length > 0 ? ` (registered: ${known.join(', ')})` : ''}.`);
+      throw new SluiceError('SLUICE_UNREGISTERED_ENTITY', { entity: entity.name, registered: known.length > 0 ? ` (registered: ${known.join(', ')})` : '' });
     }
     return registration;
   }

@@ -1,4 +1,5 @@
 import { fromStoredValue } from './column-value.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * How values of a column are stored and read back. Each backend maps these to its own
@@ -35,9 +36,9 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function assertValidMetadata(metadata: EntityMetadata<unknown>): void {
   const names = [metadata.table, ...Object.keys(metadata.columns)];
   const bad = names.find((name) => !IDENTIFIER.test(name));
-  if (bad !== undefined) throw new Error(`Invalid SQL identifier "${bad}" in the mapping of table "${metadata.table}": use letters, digits and "_".`);
+  if (bad !== undefined) throw new SluiceError('SLUICE_INVALID_SQL_IDENTIFIER', { identifier: bad, table: metadata.table });
   if (!(metadata.id in metadata.columns)) {
-    throw new Error(`The id "${metadata.id}" of table "${metadata.table}" is not one of its columns ("${Object.keys(metadata.columns).join('", "')}").`);
+    throw new SluiceError('SLUICE_ENTITY_ID_NOT_A_COLUMN', { id: metadata.id, table: metadata.table, columns: Object.keys(metadata.columns).join('", "') });
   }
 }
 

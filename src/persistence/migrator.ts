@@ -4,6 +4,7 @@ import type { Migration, MigrationSchema, MigrationState } from './migration.ts'
 import { PostgresConnection } from './postgres-connection.ts';
 import { SqliteConnection } from './sqlite-connection.ts';
 import { quote } from './sql-builder.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /** Where executed versions are recorded (Doctrine's doctrine_migration_versions). */
 export const MIGRATION_TABLE = 'sluice_migration_versions';
@@ -27,7 +28,7 @@ export class Migrator {
   constructor(connection: Connection, migrations: readonly Migration[]) {
     const versions = new Set<string>();
     for (const migration of migrations) {
-      if (versions.has(migration.version)) throw new Error(`Two migrations have the version "${migration.version}".`);
+      if (versions.has(migration.version)) throw new SluiceError('SLUICE_DUPLICATE_MIGRATION', { version: migration.version });
       versions.add(migration.version);
     }
     this.#connection = connection;
@@ -49,13 +50,13 @@ export class Migrator {
     const connection = this.#connection;
     if (connection instanceof SqliteConnection) return this.migrateSync();
     if (connection instanceof PostgresConnection) return this.#migratePostgres(connection);
-    throw new TypeError('Migrations run on SQLite or PostgreSQL connections only.');
+    throw new SluiceError('SLUICE_MIGRATION_CONNECTION', {});
   }
 
   /** The same on SQLite, which answers synchronously (a kernel's boot migrates this way). */
   migrateSync(): string[] {
     const connection = this.#connection;
-    if (!(connection instanceof SqliteConnection)) throw new TypeError('migrateSync() needs an SQLite connection; use migrate().');
+    if (!(connection instanceof SqliteConnection)) throw new SluiceError('SLUICE_MIGRATE_SYNC_NEEDS_SQLITE', {});
     const { db } = connection;
     return db.transaction(() => {
       db.exec(`CREATE TABLE IF NOT EXISTS ${quote(MIGRATION_TABLE)} (version TEXT PRIMARY KEY, executed_at TEXT NOT NULL, execution_ms INTEGER NOT NULL)`);
@@ -134,7 +135,7 @@ export class Migrator {
       const rows = await connection.pool.query<{ version: string; executed_at: Date }>(`SELECT version, executed_at FROM ${table}`);
       return rows.rows.map((row) => ({ version: row.version, executedAt: row.executed_at }));
     }
-    throw new TypeError('Migrations run on SQLite or PostgreSQL connections only.');
+    throw new SluiceError('SLUICE_MIGRATION_CONNECTION', {});
   }
 }
 

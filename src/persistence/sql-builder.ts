@@ -1,6 +1,7 @@
 import type { Criteria, FindOptions } from './repository.ts';
 import type { EntityMetadata } from './entity-metadata.ts';
 import { NO_MATCH, toColumnValue } from './column-value.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /** A statement and its parameters, or NO_MATCH when the criteria cannot match any row. */
 export type Query = { sql: string; params: unknown[] } | typeof NO_MATCH;
@@ -55,7 +56,7 @@ export class SqlBuilder {
     const columns = Object.keys(row).filter((column) => column !== id && row[column] !== undefined).map((column) => this.#known(column));
     const params = [...columns, id].map((column) => {
       const value = toColumnValue(this.#columnType(column), row[column]);
-      if (value === NO_MATCH) throw new TypeError(`Cannot store ${String(row[column])} in column "${column}" (${this.#metadata.columns[column]}) of table "${this.#metadata.table}".`);
+      if (value === NO_MATCH) throw new SluiceError('SLUICE_COLUMN_TYPE_MISMATCH', { value: String(row[column]), column, type: this.#metadata.columns[column], table: this.#metadata.table });
       return value === null ? null : this.#toStored(value);
     });
     const assignments = columns.map((column, i) => `${quote(column)} = ${this.#placeholder(i + 1)}`);
@@ -73,7 +74,7 @@ export class SqlBuilder {
     const columns = Object.keys(row).filter((column) => row[column] !== undefined).map((column) => this.#known(column));
     const params = columns.map((column) => {
       const value = toColumnValue(this.#columnType(column), row[column]);
-      if (value === NO_MATCH) throw new TypeError(`Cannot store ${String(row[column])} in column "${column}" (${this.#metadata.columns[column]}) of table "${this.#metadata.table}".`);
+      if (value === NO_MATCH) throw new SluiceError('SLUICE_COLUMN_TYPE_MISMATCH', { value: String(row[column]), column, type: this.#metadata.columns[column], table: this.#metadata.table });
       return value === null ? null : this.#toStored(value);
     });
     const placeholders = columns.map((_, i) => this.#placeholder(i + 1));
@@ -86,7 +87,7 @@ export class SqlBuilder {
 
   #known(column: string): string {
     if (!Object.hasOwn(this.#metadata.columns, column)) {
-      throw new Error(`Unknown column "${column}" for table "${this.#metadata.table}"; known columns: "${Object.keys(this.#metadata.columns).join('", "')}".`);
+      throw new SluiceError('SLUICE_UNKNOWN_COLUMN', { column, table: this.#metadata.table, columns: Object.keys(this.#metadata.columns).join('", "') });
     }
     return column;
   }

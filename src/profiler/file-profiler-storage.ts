@@ -39,10 +39,10 @@ export interface FileProfilerStorageOptions {
  * A batch writes with synchronous calls, once the responses of the event loop's turn
  * are out (Symfony's storage writes synchronously at kernel.terminate too). Each
  * asynchronous call goes through libuv's thread pool: a thread woken, the result handed
- * back through an eventfd and the event loop. For a profile that cost about four times
- * its system calls (150 against 38 µs of CPU per profile taken over, on the project's
- * machine), and a debug app stores two profiles for each error page. The calls write to
- * the page cache (nothing is synced), so the event loop waits tens of µs per profile.
+ * back through an eventfd and the event loop. For a profile that hand-over cost several
+ * times the system calls themselves, and a debug app stores two profiles for each error
+ * page. The calls write to the page cache (nothing is synced), so the event loop waits
+ * only as long as the copy into that cache takes.
  * Reading and searching, which a developer's browser asks for, stay asynchronous.
  */
 export class FileProfilerStorage implements ProfilerStorage {

@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 /**
  * A rate limit policy as a pure step over a small state, so that every storage (memory,
  * Redis) applies the same rules: Symfony RateLimiter's fixed window, sliding window and
@@ -24,8 +25,8 @@ export interface PolicyStep<S> {
 }
 
 function checkLimit(limit: number, intervalMs: number): void {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`A rate limit allows at least 1 hit, ${limit} given.`);
-  if (!(intervalMs > 0)) throw new RangeError(`A rate limit interval is a positive number of milliseconds, ${intervalMs} given.`);
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new SluiceError('SLUICE_RATE_LIMIT_TOO_LOW', { limit });
+  if (!(intervalMs > 0)) throw new SluiceError('SLUICE_INVALID_RATE_LIMIT_INTERVAL', { interval: intervalMs });
 }
 
 interface FixedState { start: number; count: number }
@@ -92,7 +93,7 @@ interface BucketState { tokens: number; at: number }
 export class TokenBucketPolicy implements RateLimitPolicy<BucketState> {
   constructor(readonly limit: number, readonly rate: number, readonly intervalMs: number) {
     checkLimit(limit, intervalMs);
-    if (!(rate > 0)) throw new RangeError(`A token bucket refills a positive number of tokens, ${rate} given.`);
+    if (!(rate > 0)) throw new SluiceError('SLUICE_INVALID_TOKEN_RATE', { rate });
   }
 
   consume(given: BucketState | undefined, tokens: number, now: number): PolicyStep<BucketState> {

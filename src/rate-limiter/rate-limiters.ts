@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 import { FixedWindowPolicy, SlidingWindowPolicy, TokenBucketPolicy, type RateLimitPolicy } from './rate-limit-policy.ts';
 import { MemoryRateLimitStorage, type RateLimitStorage } from './rate-limit-storage.ts';
 import { RateLimiter } from './rate-limiter.ts';
@@ -41,7 +42,7 @@ export class RateLimiters {
     const limiter = this.#limiters.get(name);
     if (limiter !== undefined) return limiter;
     const known = [...this.#limiters.keys()];
-    throw new Error(`No rate limiter is named "${name}" (${known.length === 0 ? 'none is defined' : `defined: ${known.join(', ')}`}); define it with kernel.container.get('rate_limiters').define().`);
+    throw new SluiceError('SLUICE_UNKNOWN_RATE_LIMITER', { name, known: known.length === 0 ? 'none is defined' : `defined: ${known.join(', ')}` });
   }
 
   has(name: string): boolean {

@@ -2,6 +2,7 @@ import { MatchFailure } from './match-failure.ts';
 import { MatchMisses } from './match-misses.ts';
 import { decodePathInfo, trimTrailingSlashes } from './path-info.ts';
 import { RequestContext } from './request-context.ts';
+import type { MatchInput } from './match-input.ts';
 import type { RouteMatcher, RouteParameters } from './route-matcher.ts';
 
 export interface UrlMatcherOptions {
@@ -36,7 +37,7 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
   }
 
   lookup(pathinfo: string, context: RequestContext = this.context, request?: unknown): RouteParameters | undefined {
-    const result = this.#resolve(pathinfo, context, request, true);
+    const result = this.#resolve(pathinfo, context, request, false);
     return result instanceof MatchFailure ? undefined : result;
   }
 
@@ -45,21 +46,15 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
    * matches, or the near misses. A pass returns MatchMisses.NONE as soon as a route
    * misses only by a trailing slash that may be redirected (`canRedirect`).
    */
-  protected abstract doMatch(
-    path: string,
-    trimmed: string,
-    context: RequestContext,
-    request: unknown,
-    canRedirect: boolean,
-  ): RouteParameters | MatchMisses;
+  protected abstract doMatch(input: MatchInput): RouteParameters | MatchMisses;
 
   /** The match, or why there is none, without throwing. */
   resolve(pathinfo: string, context: RequestContext, request: unknown): RouteParameters | MatchFailure {
-    return this.#resolve(pathinfo, context, request, false);
+    return this.#resolve(pathinfo, context, request, true);
   }
 
-  /** `quiet`: the caller only needs to know that there is no match, not why. */
-  #resolve(pathinfo: string, context: RequestContext, request: unknown, quiet: boolean): RouteParameters | MatchFailure {
+  /** `needsReason`: false when the caller only needs to know that there is no match, not why. */
+  #resolve(pathinfo: string, context: RequestContext, request: unknown, needsReason: boolean): RouteParameters | MatchFailure {
     const decoded = decodePathInfo(pathinfo);
     const first = this.#pass(decoded, pathinfo, context, request);
     if (!(first instanceof MatchMisses)) return first;
@@ -76,10 +71,10 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
       if (trimmed === '/') return MatchFailure.notFound(pathinfo);
       // No route came near a path that has at most one trailing slash and needed no
       // decoding: adding or removing that slash cannot make one match.
-      const hopeless = first === MatchMisses.UNRELATED && decoded === pathinfo && pathinfo.length - trimmed.length <= 1;
-      if (hopeless && quiet) return MatchFailure.QUIET;
+      const slashToggleCannotMatch = first === MatchMisses.UNRELATED && decoded === pathinfo && pathinfo.length - trimmed.length <= 1;
+      if (slashToggleCannotMatch && !needsReason) return MatchFailure.QUIET;
       path = trimmed === pathinfo ? pathinfo + '/' : trimmed;
-      if (hopeless) return MatchFailure.notFound(path);
+      if (slashToggleCannotMatch) return MatchFailure.notFound(path);
       const toggled = this.#pass(decodePathInfo(path), path, context, request);
       if (toggled instanceof MatchFailure) return toggled;
       if (!(toggled instanceof MatchMisses)) return redirect(controller, path, null, context, toggled);
@@ -96,7 +91,7 @@ export abstract class BaseUrlMatcher implements RouteMatcher {
   /** One pass for the decoded `path` of `pathinfo`. */
   #pass(path: string, pathinfo: string, context: RequestContext, request: unknown): RouteParameters | MatchMisses | MatchFailure {
     const canRedirect = this.redirectController !== undefined && (context.method === 'GET' || context.method === 'HEAD');
-    const result = this.doMatch(path, trimTrailingSlashes(path), context, request, canRedirect);
+    const result = this.doMatch({ path, trimmed: trimTrailingSlashes(path), context, request, canRedirect });
     if (path === '/' && result instanceof MatchMisses && result.isEmpty) return MatchFailure.noConfiguration(pathinfo);
     return result;
   }

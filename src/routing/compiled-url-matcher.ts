@@ -2,11 +2,11 @@ import { BaseUrlMatcher, type UrlMatcherOptions } from './base-url-matcher.ts';
 import { MatchMisses } from './match-misses.ts';
 import { trimTrailingSlashes } from './path-info.ts';
 import { PathTable } from './path-table.ts';
-import type { RequestContext } from './request-context.ts';
 import type { RouteCollection } from './route-collection.ts';
 import { Rejection, RouteEntry } from './route-entry.ts';
 import type { RouteParameters } from './route-matcher.ts';
 import { RouteTree } from './route-tree.ts';
+import type { MatchInput } from './match-input.ts';
 
 /**
  * The matcher the Router uses: routes are compiled once, in the constructor, into
@@ -21,7 +21,7 @@ import { RouteTree } from './route-tree.ts';
  * reference's compiled matcher (§8 `doMatch` / `match`), shared with UrlMatcher through
  * BaseUrlMatcher and RouteEntry; a randomized test checks that both answer alike.
  * `lookup()` answers undefined rather than throwing, for callers that handle a miss
- * themselves (a thrown exception costs about a microsecond, mostly its stack trace).
+ * themselves (a thrown exception pays for capturing its stack trace).
  */
 export class CompiledUrlMatcher extends BaseUrlMatcher {
   readonly routes: RouteCollection;
@@ -49,24 +49,18 @@ export class CompiledUrlMatcher extends BaseUrlMatcher {
     this.#tree = new RouteTree(dynamic);
   }
 
-  protected doMatch(
-    path: string,
-    trimmed: string,
-    context: RequestContext,
-    request: unknown,
-    canRedirect: boolean,
-  ): RouteParameters | MatchMisses {
+  protected doMatch(input: MatchInput): RouteParameters | MatchMisses {
     let misses: MatchMisses | undefined;
-    const candidates = this.#staticRoutes.get(trimmed);
+    const candidates = this.#staticRoutes.get(input.trimmed);
     if (candidates !== undefined) {
       for (const entry of candidates) {
-        const result = entry.evaluate(path, trimmed, null, 0, context, request, canRedirect);
+        const result = entry.evaluate(input, null, 0);
         if (typeof result !== 'number') return result;
         if (result === Rejection.SLASH_REDIRECT) return MatchMisses.NONE;
         if (result === Rejection.METHOD || result === Rejection.SCHEME) (misses ??= new MatchMisses()).record(entry, result);
       }
     }
-    const result = this.#tree.match(path, trimmed, context, request, canRedirect, misses);
+    const result = this.#tree.match(input, misses);
     // UNRELATED lets the caller skip the toggled-slash retry; that only holds when no
     // static route has this path either and no route is sensitive to slashes.
     if (result === MatchMisses.UNRELATED && (candidates !== undefined || this.#tree.slashSensitive)) return MatchMisses.NONE;

@@ -1,5 +1,5 @@
 import { MatchMisses } from './match-misses.ts';
-import type { RequestContext } from './request-context.ts';
+import type { MatchInput } from './match-input.ts';
 import { Rejection, type RouteEntry } from './route-entry.ts';
 import type { RouteParameters } from './route-matcher.ts';
 
@@ -11,17 +11,13 @@ import type { RouteParameters } from './route-matcher.ts';
  */
 export function firstAccepted(
   candidates: Iterable<RouteEntry>,
-  path: string,
-  trimmed: string,
-  context: RequestContext,
-  request: unknown,
-  canRedirect: boolean,
+  input: MatchInput,
   misses: MatchMisses | undefined,
 ): RouteParameters | MatchMisses {
   for (const entry of candidates) {
-    const match = entry.regex.exec(path);
+    const match = entry.regex.exec(input.path);
     if (match === null) continue;
-    const result = entry.evaluate(path, trimmed, match, 1, context, request, canRedirect);
+    const result = entry.evaluate(input, match, 1);
     if (typeof result !== 'number') return result;
     if (result === Rejection.SLASH_REDIRECT) return MatchMisses.NONE;
     if (result === Rejection.METHOD || result === Rejection.SCHEME) (misses ??= new MatchMisses()).record(entry, result);

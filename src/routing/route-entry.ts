@@ -1,8 +1,8 @@
 import type { CompiledRoute } from './compiled-route.ts';
 import { parameterBuilder, type ParameterBuilder } from './parameter-builder.ts';
-import type { RequestContext } from './request-context.ts';
 import type { RouteParameters } from './route-matcher.ts';
 import type { Route, RouteCondition } from './route.ts';
+import type { MatchInput } from './match-input.ts';
 
 /** Why a route whose path regex matched was still not chosen. */
 export const Rejection = {
@@ -88,15 +88,8 @@ export class RouteEntry {
    * method mismatch). `match` holds the path captures from group `offset` on, or is
    * null for a route without path variables.
    */
-  evaluate(
-    path: string,
-    trimmed: string,
-    match: Captures | null,
-    offset: number,
-    context: RequestContext,
-    request: unknown,
-    canRedirect: boolean,
-  ): RouteParameters | Rejection {
+  evaluate(input: MatchInput, match: Captures | null, offset: number): RouteParameters | Rejection {
+    const { path, trimmed, context } = input;
     let hostMatch: RegExpExecArray | null = null;
     if (this.staticHost !== null) {
       if (this.staticHost !== context.host) return Rejection.HOST;
@@ -104,7 +97,7 @@ export class RouteEntry {
       hostMatch = this.hostRegex.exec(context.host);
       if (hostMatch === null) return Rejection.HOST;
     }
-    if (this.condition !== undefined && !this.condition(context, request)) return Rejection.CONDITION;
+    if (this.condition !== undefined && !this.condition(context, input.request)) return Rejection.CONDITION;
 
     // A trailing variable may legitimately hold the trailing slash (a `.+` requirement);
     // otherwise the slash is judged like any other route's.
@@ -122,7 +115,7 @@ export class RouteEntry {
     }
     if (path !== '/' && !slashInVariable && this.hasTrailingSlash === (trimmed === path)) {
       const allowsGet = this.methods === null || this.methods.includes('GET');
-      return canRedirect && allowsGet ? Rejection.SLASH_REDIRECT : Rejection.SLASH;
+      return input.canRedirect && allowsGet ? Rejection.SLASH_REDIRECT : Rejection.SLASH;
     }
 
     const hasScheme = this.schemes === null || this.schemes.includes(context.scheme);

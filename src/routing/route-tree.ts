@@ -2,12 +2,12 @@ import { CharIndex } from './char-index.ts';
 import { MatchMisses } from './match-misses.ts';
 import { charCodes, equalAt, trimTrailingSlashes } from './path-info.ts';
 import { RegexChunk } from './regex-chunk.ts';
-import type { RequestContext } from './request-context.ts';
 import { Rejection, type Captures, type RouteEntry } from './route-entry.ts';
 import type { RouteParameters } from './route-matcher.ts';
 import { SegmentTrie } from './segment-trie.ts';
 import { firstAccepted } from './first-accepted.ts';
 import { slashCounts } from './slash-count.ts';
+import type { MatchInput } from './match-input.ts';
 
 /** Larger chunks mean fewer regex runs but longer result arrays and marker scans. */
 const MAX_CHUNK_SIZE = 24;
@@ -107,14 +107,8 @@ export class RouteTree {
    * The first route in matching order that accepts the path, or the misses
    * (MatchMisses.UNRELATED when no route's path matched).
    */
-  match(
-    path: string,
-    trimmed: string,
-    context: RequestContext,
-    request: unknown,
-    canRedirect: boolean,
-    misses: MatchMisses | undefined,
-  ): RouteParameters | MatchMisses {
+  match(input: MatchInput, misses: MatchMisses | undefined): RouteParameters | MatchMisses {
+    const { path, trimmed } = input;
     let best: RouteEntry | undefined;
     let bestMatch: Captures | null = null;
     let bestOffset = 0;
@@ -153,24 +147,16 @@ export class RouteTree {
     }
     if (best === undefined) return misses ?? MatchMisses.UNRELATED;
 
-    const result = best.evaluate(path, trimmed, bestMatch, bestOffset, context, request, canRedirect);
+    const result = best.evaluate(input, bestMatch, bestOffset);
     if (typeof result !== 'number') return result;
     if (result === Rejection.SLASH_REDIRECT) return MatchMisses.NONE;
     if (result === Rejection.METHOD || result === Rejection.SCHEME) (misses ??= new MatchMisses()).record(best, result);
-    return this.#matchAfter(best.index, path, trimmed, context, request, canRedirect, misses);
+    return this.#matchAfter(best.index, input, misses);
   }
 
   /** The slow path: every candidate after a rejected one, in matching order. */
-  #matchAfter(
-    after: number,
-    path: string,
-    trimmed: string,
-    context: RequestContext,
-    request: unknown,
-    canRedirect: boolean,
-    misses: MatchMisses | undefined,
-  ): RouteParameters | MatchMisses {
-    return firstAccepted(this.#candidates(path, after), path, trimmed, context, request, canRedirect, misses);
+  #matchAfter(after: number, input: MatchInput, misses: MatchMisses | undefined): RouteParameters | MatchMisses {
+    return firstAccepted(this.#candidates(input.path, after), input, misses);
   }
 
   #candidates(path: string, after: number): RouteEntry[] {

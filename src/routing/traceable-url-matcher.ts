@@ -5,6 +5,7 @@ import type { RequestContext } from './request-context.ts';
 import { Rejection, type RouteEntry } from './route-entry.ts';
 import type { RouteParameters } from './route-matcher.ts';
 import { UrlMatcher } from './url-matcher.ts';
+import type { MatchInput } from './match-input.ts';
 
 export type { TraceLevel };
 
@@ -66,18 +67,19 @@ export class TraceableUrlMatcher extends UrlMatcher {
     const path = decodePathInfo(pathinfo);
     const target = explainedPath(path, trimTrailingSlashes(path));
     const canRedirect = this.redirectController !== undefined && (context.method === 'GET' || context.method === 'HEAD');
-    return this.entries.map((entry) => judge(entry, target, context, request, canRedirect));
+    const input: MatchInput = { path, trimmed: target.trimmed, context, request, canRedirect };
+    return this.entries.map((entry) => judge(entry, target, input));
   }
 }
 
-function judge(entry: RouteEntry, target: ExplainedPath, context: RequestContext, request: unknown, canRedirect: boolean): Verdict {
-  const { path, trimmed } = target;
+function judge(entry: RouteEntry, target: ExplainedPath, input: MatchInput): Verdict {
+  const { path, trimmed, context } = input;
   const match = entry.regex.exec(path);
   if (match === null) {
     const { level, reason } = describePathMismatch(entry.route, entry.compiled, target);
     return { level, reason, accepted: false };
   }
-  const result = entry.evaluate(path, trimmed, match, 1, context, request, canRedirect);
+  const result = entry.evaluate(input, match, 1);
   if (typeof result !== 'number') return { level: 'match', reason: 'Route matches!', accepted: true };
   return { level: 'partial', reason: rejectionReason(entry, result, path, trimmed, context), accepted: false };
 }

@@ -1,6 +1,6 @@
 import { BaseUrlMatcher, type UrlMatcherOptions } from './base-url-matcher.ts';
 import type { MatchMisses } from './match-misses.ts';
-import type { RequestContext } from './request-context.ts';
+import type { MatchInput } from './match-input.ts';
 import type { RouteCollection } from './route-collection.ts';
 import { RouteEntry } from './route-entry.ts';
 import { firstAccepted } from './first-accepted.ts';
@@ -21,13 +21,7 @@ export class UrlMatcher extends BaseUrlMatcher {
     this.entries = [...routes.all()].map(([name, route], index) => new RouteEntry(name, route, index));
   }
 
-  protected doMatch(
-    path: string,
-    trimmed: string,
-    context: RequestContext,
-    request: unknown,
-    canRedirect: boolean,
-  ): RouteParameters | MatchMisses {
-    return firstAccepted(this.entries, path, trimmed, context, request, canRedirect, undefined);
+  protected doMatch(input: MatchInput): RouteParameters | MatchMisses {
+    return firstAccepted(this.entries, input, undefined);
   }
 }

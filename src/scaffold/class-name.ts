@@ -28,10 +28,10 @@ const CLASS_NAME = /^[A-Z][A-Za-z0-9]*$/;
  */
 export function className(name: string, suffix: string): string {
   if (!CLASS_NAME.test(name)) {
-    throw new ScaffoldError(`"${name}" is not a valid class name: use letters and digits in PascalCase, starting with a capital letter (e.g. "BlogPost").`);
+    throw new ScaffoldError('SLUICE_INVALID_CLASS_NAME', { name });
   }
   const base = name.endsWith(suffix) ? name.slice(0, -suffix.length) : name;
-  if (base === '') throw new ScaffoldError(`"${name}" is not a valid class name: give a name before "${suffix}" (e.g. "BlogPost${suffix}").`);
+  if (base === '') throw new ScaffoldError('SLUICE_EMPTY_CLASS_NAME', { name, suffix });
   return `${base}${suffix}`;
 }
 
@@ -49,7 +49,7 @@ const PACKAGE_NAME = /^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/;
 
 export function appNames(directoryName: string): AppNames {
   if (!PACKAGE_NAME.test(directoryName) || directoryName.length > 214) {
-    throw new ScaffoldError(`"${directoryName}" is not a valid application name: use lowercase letters, digits and single dashes, starting with a letter (e.g. "my-app").`);
+    throw new ScaffoldError('SLUICE_INVALID_APP_NAME', { directoryName });
   }
   const name = pascalCase(directoryName);
   return { packageName: directoryName, className: name, fileName: kebabCase(name) };

@@ -12,8 +12,8 @@ import { ScaffoldError } from './scaffold-error.ts';
 export function newApp(dir: string, options: AppFileOptions, cwd = process.cwd()): string[] {
   const target = resolve(cwd, dir);
   const names = appNames(basename(target));
-  if (existsSync(target)) throw new ScaffoldError(`"${dir}" already exists: choose a new directory for the application.`);
-  if (!existsSync(dirname(target))) throw new ScaffoldError(`"${dirname(dir)}" does not exist: create it first, or choose another place for the application.`);
+  if (existsSync(target)) throw new ScaffoldError('SLUICE_APP_DIRECTORY_EXISTS', { dir });
+  if (!existsSync(dirname(target))) throw new ScaffoldError('SLUICE_APP_PARENT_MISSING', { parent: dirname(dir) });
   const files = appFiles(names, options);
   for (const file of files) {
     const path = join(target, file.path);

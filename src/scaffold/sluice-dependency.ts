@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /** The framework's package.json (the one with a version: dist/ has a smaller one of its own). */
 export interface SluicePackage {
@@ -16,7 +17,7 @@ export function sluicePackage(from = fileURLToPath(import.meta.url)): SluicePack
     const json = JSON.parse(readFileSync(path, 'utf8')) as { name?: string; version?: string; devDependencies?: Record<string, string> };
     if (json.name === 'sluice' && json.version !== undefined) return { root: dir, version: json.version, devDependencies: json.devDependencies ?? {} };
   }
-  throw new Error(`No package.json of sluice above ${from}.`);
+  throw new SluiceError('SLUICE_PACKAGE_NOT_FOUND', { from });
 }
 
 /**

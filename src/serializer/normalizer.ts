@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 type Groups = Readonly<Record<string, readonly string[]>>;
 
 const registry = new WeakMap<Function, Groups>();
@@ -21,7 +22,7 @@ export function serializationGroups(type: Function, groups: Groups): void {
 export function normalize(value: unknown, groups?: readonly string[], seen = new Set<object>()): unknown {
   if (value === null || typeof value !== 'object') return typeof value === 'bigint' ? value.toString() : value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (seen.has(value)) throw new TypeError('A circular reference was found while serializing.');
+  if (seen.has(value)) throw new SluiceError('SLUICE_SERIALIZER_CIRCULAR_REFERENCE', {});
   seen.add(value);
   try {
     if (Array.isArray(value)) return value.map((item) => normalize(item, groups, seen) ?? null);

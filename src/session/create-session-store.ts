@@ -4,6 +4,7 @@ import type { SessionStore } from './session-store.ts';
 import { MemorySessionStore } from './memory-session-store.ts';
 import { FileSessionStore } from './file-session-store.ts';
 import { RedisSessionStore } from './redis-session-store.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * The store the configuration names; a relative file store path is under the project
@@ -18,7 +19,7 @@ export function createSessionStore(config: SessionConfig, projectDir: string, va
     case 'redis':
       return new RedisSessionStore({ url: config.redisUrl, prefix: config.redisPrefix });
     default:
-      throw new TypeError(`Unknown session store "${String(config.store)}": use memory, file or redis.`);
+      throw new SluiceError('SLUICE_UNKNOWN_SESSION_STORE', { store: String(config.store) });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { SessionStore } from './session-store.ts';
 import { FlashBag } from './flash-bag.ts';
 import { isWellFormedSessionId, newSessionId } from './session-id.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export interface SessionOptions {
   /** The id the client sent (its cookie). Adopted only if the store knows it. */
@@ -210,7 +211,7 @@ function assertSerializable(name: string, value: unknown): void {
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    throw new TypeError(`The session value "${name}" cannot be stored: ${(error as Error).message}. Session values are stored as JSON.`);
+    throw new SluiceError('SLUICE_SESSION_VALUE_NOT_JSON', { name, reason: (error as Error).message });
   }
-  if (json === undefined) throw new TypeError(`The session value "${name}" cannot be stored: a ${typeof value} has no JSON form. Session values are stored as JSON.`);
+  if (json === undefined) throw new SluiceError('SLUICE_SESSION_VALUE_WITHOUT_JSON', { name, type: typeof value });
 }

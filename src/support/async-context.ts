@@ -10,8 +10,8 @@ import { isThenable } from '../event-dispatcher/listener.ts';
  * makes, in every context, through an init hook: a megamorphic property load and a store
  * that adds a property (a map transition) per resource. A served `GET` makes about eleven
  * resources (ten process.nextTick objects, the keep-alive timer), nearly all of them in the
- * socket's context, after the handling is over. That was 14 k of the 87 k instructions a
- * `GET /hello` costs (callgrind, `npm run bench:instructions`).
+ * socket's context, after the handling is over, so a simple `GET` paid for them in a
+ * sizeable share of its instructions (see bench/RESULTS.md).
  *
  * How this one works:
  * - `run` does not touch the current async resource: during its synchronous extent the

@@ -25,7 +25,7 @@ const positions = new BoundedCache<string, SourcePosition | null>(10_000);
  * Where a position in compiled JavaScript (`npm run build`, dist/) comes from in its .ts
  * source, read from the source map beside the file when first asked. A production
  * server can then run without `--enable-source-maps`, which reads and keeps every
- * module's map at startup (about 8 MB of resident memory for the app), and its log lines
+ * module's map at startup (memory held for as long as the server runs), and its log lines
  * still name the .ts file and line: they are worked out only when an entry is written.
  * Undefined for a file without a map beside it (a .ts file run through the loader, whose
  * positions are already the source's, or Node's own files).

@@ -3,8 +3,8 @@ import { loadDriver } from '../kernel/optional-driver.ts';
 
 /**
  * How long a Redis connection attempt and a command may take before they fail. Redis
- * answers in well under a millisecond when it is up; when it is not, a request that needs
- * it must answer 503 within a second instead of hanging (ioredis by default queues
+ * answers far sooner than this when it is up; when it is not, a request that needs it
+ * must answer 503 promptly instead of hanging (ioredis by default queues
  * commands while it reconnects, for ever).
  */
 export const REDIS_TIMEOUTS = { connectMs: 500, commandMs: 800 } as const;

@@ -3,7 +3,7 @@ import { KernelEvents } from '../kernel/kernel-events.ts';
 import { TemplateListener } from '../event-listener/template-listener.ts';
 import type { TemplateEngine } from '../templating/template-engine.ts';
 import { TemplateGuesser } from '../templating/template-guesser.ts';
-import { LogicException } from '../security/exception/logic-exception.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * Adds TemplateListener (kernel.controller -128, kernel.view 0) unless one is there
@@ -18,7 +18,7 @@ export function registerTemplateListener(kernel: Kernel): TemplateListener {
   }
   const { container } = kernel;
   const engine = (): TemplateEngine => {
-    if (!container.has('templating')) throw new LogicException('A controller declares @Template, but there is no template engine: register the TemplatingBundle.');
+    if (!container.has('templating')) throw new SluiceError('SLUICE_TEMPLATE_ENGINE_MISSING', {});
     return container.get('templating');
   };
   const listener = new TemplateListener(engine, () => container.find('templating.guesser') ?? new TemplateGuesser());

@@ -12,10 +12,10 @@ import { AssetPackage, type AssetOptions } from '../templating/asset-package.ts'
 import { templateFunctions } from '../templating/template-functions.ts';
 import { CsrfTokenManager } from '../security/csrf/csrf-token-manager.ts';
 import { sessionOf } from '../security/session-like.ts';
-import { LogicException } from '../security/exception/logic-exception.ts';
 import { registerTemplateListener } from './register-template-listener.ts';
 import { bundleNamespace, bundleTemplateDirs } from './bundle-template-dirs.ts';
 import type { Translator } from '../translation/translator.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -83,7 +83,7 @@ export class TemplatingBundle extends Bundle {
     const csrfToken = (id: string): Promise<string> => {
       const request = requestStack.getCurrentRequest();
       const session = request === undefined ? undefined : sessionOf(request);
-      if (session === undefined) throw new LogicException('csrf_token() needs a session: register the session component so that request.session is set.');
+      if (session === undefined) throw new SluiceError('SLUICE_CSRF_TOKEN_NEEDS_SESSION', {});
       // The SecurityBundle's manager when there is one; the same secret and format make both agree.
       const manager = container.find('security.csrf_token_manager') ?? (ownCsrf ??= new CsrfTokenManager(kernel.config.secret));
       return manager.getToken(session, id);

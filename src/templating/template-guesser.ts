@@ -1,6 +1,7 @@
 import type { Request } from '../http/request.ts';
 import { controllerName, type Controller } from '../controller/controller.ts';
 import { ControllerBundleRegistry } from './controller-bundle-registry.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * Guesses a controller's template from its class and method, as the reference's
@@ -20,7 +21,7 @@ export class TemplateGuesser {
 
   guessTemplateName(controller: Controller, request: Request): string {
     if (typeof controller === 'function') {
-      throw new TypeError(`The template of controller "${controllerName(controller)}" cannot be guessed: it is a function, not [object, "method"]. Give @Template a template name.`);
+      throw new SluiceError('SLUICE_TEMPLATE_NOT_GUESSABLE', { controller: controllerName(controller) });
     }
     const [object, method] = controller;
     let byMethod = this.#guessed.get(object.constructor);
@@ -36,7 +37,7 @@ export class TemplateGuesser {
   #stem(object: object, method: string): string {
     const className = object.constructor.name;
     const match = /^(.+)Controller$/.exec(className);
-    if (match === null) throw new TypeError(`The "${className}" class does not look like a controller class (its name must end with "Controller").`);
+    if (match === null) throw new SluiceError('SLUICE_NOT_A_CONTROLLER_CLASS', { className });
     const base = snakeCase(match[1]!);
     const path = method === '__invoke' ? base : `${base}/${snakeCase(method.replace(/Action$/, ''))}`;
     const bundle = this.#bundles.bundleOf(object.constructor);

@@ -154,7 +154,7 @@ describe('The test client', () => {
 
   it('says which body was not JSON', async () => {
     const page = await createClient(kernel()).get('/page');
-    assert.throws(() => page.json(), /^Error: The response body \(status 200, text\/html; charset=UTF-8\) is not JSON: "<!DOCTYPE html>/);
+    assert.throws(() => page.json(), { name: 'SluiceError', code: 'SLUICE_TEST_BODY_NOT_JSON', message: /^The response body \(status 200, text\/html; charset=UTF-8\) is not JSON: "<!DOCTYPE html>/ });
   });
 
   it('keeps the session cookie between requests, and a restarted client is a new visitor', async () => {
@@ -185,7 +185,7 @@ describe('The test client', () => {
     const page = await client.followRedirect();
     assert.equal(page.status, 200);
     assert.equal(client.lastRequest?.pathInfo, '/page');
-    await assert.rejects(client.followRedirect(), /^Error: followRedirect\(\): the last response is not a redirect \(status 200\)\.$/);
+    await assert.rejects(client.followRedirect(), { code: 'SLUICE_TEST_NOT_A_REDIRECT', message: 'followRedirect(): the last response is not a redirect (status 200).' });
   });
 
   it('follows redirects at once when asked, up to a limit', async () => {
@@ -209,7 +209,7 @@ describe('The test client', () => {
   });
 
   it('refuses to log in a user the provider does not know', async () => {
-    await assert.rejects(createClient(kernel()).loginUser('nobody'), /^Error: loginUser\(\): the user provider knows no user "nobody"\.$/);
+    await assert.rejects(createClient(kernel()).loginUser('nobody'), { code: 'SLUICE_TEST_UNKNOWN_USER', message: 'loginUser(): the user provider knows no user "nobody".' });
   });
 
   it('gives the last request\'s profile: logs, listeners called and timeline', async () => {

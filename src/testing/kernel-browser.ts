@@ -14,6 +14,7 @@ import { CookieJar } from './cookie-jar.ts';
 import { encodeBody, type BodyInput } from './request-body.ts';
 import { RequestProfile } from './request-profile.ts';
 import { TestResponse } from './test-response.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 export type QueryValue = string | number | boolean | readonly (string | number | boolean)[];
 
@@ -98,10 +99,10 @@ export class KernelBrowser {
   async followRedirect(): Promise<TestResponse> {
     const last = this.#response;
     if (last === undefined || !last.isRedirect) {
-      throw new Error(`followRedirect(): the last response is not a redirect (${last === undefined ? 'no request was made' : `status ${last.status}`}).`);
+      throw new SluiceError('SLUICE_TEST_NOT_A_REDIRECT', { last: last === undefined ? 'no request was made' : `status ${last.status}` });
     }
     const maxRedirects = this.#options.maxRedirects ?? 20;
-    if (++this.#redirects > maxRedirects) throw new Error(`followRedirect(): more than ${maxRedirects} redirects in a row; the last went to ${last.header('Location')}.`);
+    if (++this.#redirects > maxRedirects) throw new SluiceError('SLUICE_TEST_TOO_MANY_REDIRECTS', { max: maxRedirects, location: last.header('Location') });
     const previous = this.#request!;
     const target = new URL(last.header('Location')!, previous.getUri()).href;
     const keep = last.status === 307 || last.status === 308;
@@ -117,9 +118,9 @@ export class KernelBrowser {
     const { kernel } = this;
     kernel.boot();
     const { container } = kernel;
-    if (!container.has('security.session_authenticator')) throw new Error('loginUser() needs the SecurityBundle: the kernel registers none.');
+    if (!container.has('security.session_authenticator')) throw new SluiceError('SLUICE_TEST_NEEDS_SECURITY_BUNDLE', {});
     const found = typeof user === 'string' ? await container.get('security.user_provider').loadUserByIdentifier(user) : user;
-    if (found === undefined) throw new Error(`loginUser(): the user provider knows no user "${String(user)}".`);
+    if (found === undefined) throw new SluiceError('SLUICE_TEST_UNKNOWN_USER', { user: String(user) });
     const { cookie, ttl } = kernel.config.session;
     const session = new Session(container.get('session.store'), { requestedId: this.cookies.get(cookie.name), ttlMs: ttl * 1000 });
     await session.migrate(true);
@@ -135,7 +136,7 @@ export class KernelBrowser {
    * WebProfilerBundle, in debug) or the profiler skipped the request.
    */
   getProfile(): RequestProfile | undefined {
-    if (this.#request === undefined) throw new Error('getProfile(): no request was made yet.');
+    if (this.#request === undefined) throw new SluiceError('SLUICE_TEST_NO_REQUEST', {});
     return this.#profile === undefined ? undefined : new RequestProfile(this.#profile);
   }
 

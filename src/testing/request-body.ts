@@ -1,3 +1,4 @@
+import { SluiceError } from '../exception/sluice-error.ts';
 /** A file to upload: what a browser sends for an `<input type="file">`. */
 export interface UploadFile {
   /** The file name the browser reports. */
@@ -29,7 +30,7 @@ export interface EncodedBody {
 export async function encodeBody(input: BodyInput): Promise<EncodedBody | undefined> {
   const given = (['json', 'form', 'files', 'body'] as const).filter((key) => input[key] !== undefined);
   if (given.length > 1 && !(given.length === 2 && given.includes('form') && given.includes('files'))) {
-    throw new TypeError(`A request has one body: give json, form (with files), or body, not ${given.join(' and ')}.`);
+    throw new SluiceError('SLUICE_TEST_TWO_BODIES', { given: given.join(' and ') });
   }
   if (input.body !== undefined) return { body: Buffer.from(input.body), contentType: undefined };
   if (input.json !== undefined) return { body: Buffer.from(JSON.stringify(input.json)), contentType: 'application/json' };

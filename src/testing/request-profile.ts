@@ -3,6 +3,7 @@ import type { LogEntryData, LogsData } from '../profiler/data-collector/logger-d
 import type { CalledListenerData, EventsData } from '../profiler/data-collector/event-data-collector.ts';
 import type { TimeData } from '../profiler/data-collector/time-data-collector.ts';
 import type { DatabaseData, QueryData } from '../profiler/data-collector/database-data-collector.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * What the profiler collected for the test client's last request (the web profiler's
@@ -56,8 +57,8 @@ export class RequestProfile {
 
   #collector<T>(name: string): T {
     const data = this.profile.getCollector<T | { error: string }>(name);
-    if (data === undefined) throw new Error(`The profile ${this.token} has no "${name}" data: the "${name}" data collector is not registered.`);
-    if (typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string') throw new Error(`The "${name}" data collector failed: ${data.error}`);
+    if (data === undefined) throw new SluiceError('SLUICE_TEST_NO_COLLECTOR_DATA', { token: this.token, name });
+    if (typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string') throw new SluiceError('SLUICE_TEST_COLLECTOR_FAILED', { name, reason: data.error });
     return data as T;
   }
 }

@@ -1,6 +1,7 @@
 import { load, type CheerioAPI } from 'cheerio';
 import type { Response } from '../http/response.ts';
 import type { ResponseHeaderBag } from '../http/response-header-bag.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * A response as the test client received it: the kernel's Response, prepared and written
@@ -53,7 +54,7 @@ export class TestResponse {
     try {
       return JSON.parse(this.text()) as T;
     } catch {
-      throw new Error(`The response body (status ${this.status}, ${this.header('Content-Type') ?? 'no Content-Type'}) is not JSON: ${JSON.stringify(this.text().slice(0, 120))}`);
+      throw new SluiceError('SLUICE_TEST_BODY_NOT_JSON', { status: this.status, type: this.header('Content-Type') ?? 'no Content-Type', start: JSON.stringify(this.text().slice(0, 120)) });
     }
   }
 

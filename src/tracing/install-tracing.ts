@@ -1,5 +1,6 @@
 import type { Kernel } from '../kernel/kernel.ts';
 import { TracingEventDispatcher, type TracingOptions } from './tracing-event-dispatcher.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -13,7 +14,7 @@ declare module '../kernel/container.ts' {
  * undefined outside debug, where there is no TraceableEventDispatcher to read from.
  */
 export function installTracing(kernel: Kernel, options: TracingOptions = {}): TracingEventDispatcher | undefined {
-  if (kernel.booted) throw new Error('installTracing() must run while bundles build, before the kernel has booted.');
+  if (kernel.booted) throw new SluiceError('SLUICE_TRACING_AFTER_BOOT', {});
   const traceable = kernel.container.find('debug.event_dispatcher');
   if (traceable === undefined) return undefined;
   const tracing = new TracingEventDispatcher(traceable, options);

@@ -20,6 +20,7 @@ import { installTracing } from '../tracing/install-tracing.ts';
 import { isAllowedClient, type ClientPolicy } from './client-access.ts';
 import { ProfilerController } from './profiler-controller.ts';
 import { WebDebugToolbarListener } from './web-debug-toolbar-listener.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -63,7 +64,7 @@ export class WebProfilerBundle extends Bundle {
   override build(kernel: Kernel): void {
     if (!kernel.debug) return;
     const { container } = kernel;
-    if (!container.has('router')) throw new Error('The WebProfilerBundle needs the FrameworkBundle: register it right after the FrameworkBundle.');
+    if (!container.has('router')) throw new SluiceError('SLUICE_PROFILER_NEEDS_FRAMEWORK_BUNDLE', {});
     const options = this.#options;
     const dispatcher = kernel.dispatcher;
     const traceable = container.get('debug.event_dispatcher');
@@ -120,7 +121,7 @@ export class WebProfilerBundle extends Bundle {
       return this.#ownedStorage;
     }
     if (dsn.startsWith('file://')) return new FileProfilerStorage(new URL(dsn).pathname, bounds);
-    if (dsn !== '') throw new Error(`Unsupported profiler storage "${dsn}": use file:///<dir> or redis://<host>:<port>.`);
+    if (dsn !== '') throw new SluiceError('SLUICE_UNSUPPORTED_PROFILER_STORAGE', { dsn });
     return new FileProfilerStorage(join(kernel.varDir, 'profiler'), bounds);
   }
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Kernel } from '../kernel/kernel.ts';
 import { runServer } from '../console/run-server.ts';
+import { SluiceError } from '../exception/sluice-error.ts';
 
 /**
  * `server:run [address]`: the legacy development server, kept for applications that still
@@ -27,7 +28,7 @@ export function parseAddress(address: string): { host: string; port: number | un
   const match = /^(?:(.*?):)?(\d+)$/.exec(address);
   const host = match === null ? address : (match[1] || '127.0.0.1');
   const port = match === null ? undefined : Number(match[2]);
-  if (port !== undefined && port > 65535) throw new Error(`Invalid port ${port} in "${address}".`);
+  if (port !== undefined && port > 65535) throw new SluiceError('SLUICE_INVALID_SERVER_ADDRESS', { port, address });
   if (host === '*') return { host: '0.0.0.0', port };
   return { host, port };
 }

@@ -1,6 +1,6 @@
 import type { FlattenException } from '../flatten-exception.ts';
 import { debugScript, debugStyle } from './debug-assets.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
 
 export interface DebugTab {
   readonly id: string;

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
 
 /**
  * The page a visitor sees in prod: the reference's text (the status and its apology) and a

@@ -1,6 +1,6 @@
 import type { FlattenException } from '../flatten-exception.ts';
 import { displayPath, readSourceExcerpt, type SourceExcerpt, type StackFrame } from '../stack-frames.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
 
 /**
  * One exception of the chain: class, message, where it was created, and its frames. The

@@ -3,8 +3,9 @@ import { interpolateScalars } from '../../log/interpolate.ts';
 import { LogLevel } from '../../log/level.ts';
 import { localDateTime } from '../../log/line-formatter.ts';
 import type { LogContext, LogRecord } from '../../log/log-record.ts';
+import { logsTabNormalizing, normalizeContext } from '../../log/normalize.ts';
 import { isDeprecation } from '../deprecation-error.ts';
-import { escapeHtml, escapeText } from './escape.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
 
 /** The levels the filter offers, most severe first. */
 export const filterLevels = 'Emergency,Alert,Critical,Error,Warning,Notice,Info,Debug';
@@ -34,7 +35,7 @@ ${rows}
 function renderRow(record: LogRecord, withChannel: boolean): string {
   const channel = withChannel ? `<td class="log-channel">${escapeHtml(record.channel)}</td>` : '';
   const message = escapeHtml(interpolateScalars(record.message, record.context));
-  const context = Object.keys(record.context).length === 0 ? '' : `<pre>${escapeText(prettyContext(record.context))}</pre>`;
+  const context = Object.keys(record.context).length === 0 ? '' : `<pre>${escapeHtml(prettyContext(record.context), 'none')}</pre>`;
   return (
     `<tr class="${statusClass(record)}" data-level="${escapeHtml(record.level)}" data-channel="${escapeHtml(record.channel)}">` +
     `<td class="log-level"><strong>${escapeHtml(record.level)}</strong><time>${localDateTime(record.time).slice(11)}</time></td>` +
@@ -71,7 +72,7 @@ export function prettyContext(context: LogContext): string {
     return JSON.stringify(context, contextReplacer, 4);
   } catch {
     // A context that contains itself: show what can be shown rather than no page at all.
-    return JSON.stringify(withoutCycles(context, new Set()), contextReplacer, 4);
+    return JSON.stringify(normalizeContext(context, logsTabNormalizing), null, 4);
   }
 }
 
@@ -92,16 +93,4 @@ function contextReplacer(_key: string, value: unknown): unknown {
   if (value instanceof Error || types.isNativeError(value)) return {};
   if (typeof value === 'bigint') return value.toString();
   return value;
-}
-
-function withoutCycles(value: unknown, ancestors: Set<object>): unknown {
-  if (typeof value !== 'object' || value === null || value instanceof Error) return value;
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
-  if (ancestors.has(value)) return '[circular]';
-  ancestors.add(value);
-  const copy: unknown = Array.isArray(value)
-    ? value.map((item) => withoutCycles(item, ancestors))
-    : Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutCycles(item, ancestors)]));
-  ancestors.delete(value);
-  return copy;
 }

@@ -89,7 +89,7 @@ function summary(requests: readonly object[], recorded: WeakMap<object, Recorded
   };
 }
 
-/** A parameter as the panel shows it: a picture's bytes are a size, not a megabyte of numbers. */
+/** A parameter as the panel shows it: a picture's bytes are a size, not a long list of numbers. */
 function safeParam(value: unknown): NormalizedValue {
   if (value instanceof Uint8Array) return `<binary ${value.byteLength} bytes>`;
   if (value instanceof Date) return value.toISOString();

@@ -22,10 +22,9 @@ let resident: ResidentSample = { rss: 0, peakRss: 0, at: -Infinity };
 
 /**
  * The resident set size and its peak, read at most once a second: the RSS costs a /proc
- * read (about 80 µs here) and the peak a getrusage call, which took 5 % of a debug 404's
- * CPU in a profile of the dev server (2 µs in an idle process). Together they cost more
- * than the rest of a profile's memory panel, twice per error page (its sub-request has a
- * profile too).
+ * read and the peak a getrusage call, a system call that is slow on a busy server.
+ * Together they cost more than the rest of a profile's memory panel, twice per error page
+ * (its sub-request has a profile too).
  */
 function sampledResident(): ResidentSample {
   const now = Date.now();

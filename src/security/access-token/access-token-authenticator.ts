@@ -5,6 +5,7 @@ import type { AuthenticationEntryPoint, Authenticator } from '../authentication/
 import { Token } from '../authentication/token.ts';
 import type { UserProvider } from '../user/user-provider.ts';
 import type { AccessTokenHandler } from './access-token-handler.ts';
+import { SluiceError } from '../../exception/sluice-error.ts';
 
 /** RFC 6750's b64token: what may follow `Bearer `. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -23,7 +24,7 @@ export class AccessTokenAuthenticator implements Authenticator, AuthenticationEn
   readonly #logger: Logger | undefined;
 
   constructor(handlers: readonly AccessTokenHandler[], provider: UserProvider, options: { realm?: string | undefined; logger?: Logger | undefined } = {}) {
-    if (options.realm !== undefined && /["\\\r\n]/.test(options.realm)) throw new TypeError(`The realm "${options.realm}" cannot contain quotes, backslashes or line breaks.`);
+    if (options.realm !== undefined && /["\\\r\n]/.test(options.realm)) throw new SluiceError('SLUICE_INVALID_REALM', { realm: options.realm });
     this.#handlers = handlers;
     this.#provider = provider;
     this.realm = options.realm;

@@ -5,7 +5,6 @@ import { parseBody } from '../../server/body-parser.ts';
 import type { Logger } from '../../log/logger.ts';
 import type { CsrfTokenManager } from '../csrf/csrf-token-manager.ts';
 import { AuthenticationException } from '../exception/authentication-exception.ts';
-import { LogicException } from '../exception/logic-exception.ts';
 import { sessionOf, type SessionLike } from '../session-like.ts';
 import type { AuthenticationEntryPoint } from './authenticator.ts';
 import type { CredentialsChecker } from './credentials-checker.ts';
@@ -14,6 +13,7 @@ import { Token } from './token.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { TooManyRequestsHttpException } from '../../exception/too-many-requests-http-exception.ts';
 import type { TokenStorage } from './token-storage.ts';
+import { SluiceError } from '../../exception/sluice-error.ts';
 
 export interface FormLoginOptions {
   /** The page with the login form: anonymous clients are redirected there. */
@@ -55,7 +55,7 @@ export class FormLoginAuthenticator implements AuthenticationEntryPoint {
   readonly #targetPathKey: string;
 
   constructor(deps: FormLoginServices, options: Readonly<FormLoginOptions>, firewall: string) {
-    if (options.enableCsrf && deps.csrf === undefined) throw new LogicException('Form login with CSRF protection needs a CsrfTokenManager.');
+    if (options.enableCsrf && deps.csrf === undefined) throw new SluiceError('SLUICE_FORM_LOGIN_NEEDS_CSRF_MANAGER', {});
     this.#deps = deps;
     this.options = options;
     this.#targetPathKey = `_security.${firewall}.target_path`;
@@ -63,7 +63,7 @@ export class FormLoginAuthenticator implements AuthenticationEntryPoint {
 
   async handle(request: Request): Promise<RedirectResponse> {
     const session = sessionOf(request);
-    if (session === undefined) throw new LogicException('Form login needs a session: register the session component so that request.session is set.');
+    if (session === undefined) throw new SluiceError('SLUICE_FORM_LOGIN_NEEDS_SESSION', {});
     const { checker, sessions, tokens, logger } = this.#deps;
     // Bodies are parsed on demand; a login form is small, so a big one is refused early.
     await parseBody(request, { limit: 64 * 1024 });

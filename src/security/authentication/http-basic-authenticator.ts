@@ -5,6 +5,7 @@ import { AuthenticationException } from '../exception/authentication-exception.t
 import type { AuthenticationEntryPoint, Authenticator } from './authenticator.ts';
 import type { CredentialsChecker } from './credentials-checker.ts';
 import { Token } from './token.ts';
+import { SluiceError } from '../../exception/sluice-error.ts';
 
 /**
  * HTTP Basic (`Authorization: Basic base64(user:password)`), checked on every request that
@@ -17,7 +18,7 @@ export class HttpBasicAuthenticator implements Authenticator, AuthenticationEntr
   readonly #logger: Logger | undefined;
 
   constructor(checker: CredentialsChecker, realm = 'Secured Area', logger?: Logger) {
-    if (/["\\\r\n]/.test(realm)) throw new TypeError(`The realm "${realm}" cannot contain quotes, backslashes or line breaks.`);
+    if (/["\\\r\n]/.test(realm)) throw new SluiceError('SLUICE_INVALID_REALM', { realm });
     this.#checker = checker;
     this.realm = realm;
     this.#logger = logger;

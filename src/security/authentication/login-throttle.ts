@@ -45,6 +45,6 @@ export class LoginThrottle {
 }
 
 function localKey(username: string, ip: string): string {
-  // cut: the key of a megabyte-long username would be a megabyte in the storage
+  // cut: the key of a huge username would be as huge in the storage
   return `${username.toLowerCase().slice(0, 256)}-${ip}`;
 }

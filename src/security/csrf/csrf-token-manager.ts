@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionLike } from '../session-like.ts';
+import { SluiceError } from '../../exception/sluice-error.ts';
 
 const SECRET_KEY = '_csrf/secret';
 const SIZE = 32;
@@ -17,7 +18,7 @@ export class CsrfTokenManager {
   readonly #secret: string;
 
   constructor(kernelSecret: string) {
-    if (kernelSecret === '') throw new TypeError('CSRF tokens need a non-empty kernel secret.');
+    if (kernelSecret === '') throw new SluiceError('SLUICE_CSRF_NEEDS_SECRET', {});
     this.#secret = kernelSecret;
   }
 

@@ -1,8 +1,9 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { ServiceUnavailableHttpException } from '../../exception/service-unavailable-http-exception.ts';
+import { SluiceError } from '../../exception/sluice-error.ts';
 
 export interface PasswordHasherOptions {
-  /** log2 of scrypt's N (CPU and memory cost); 15 is about 32 MiB and 70 ms per hash. */
+  /** log2 of scrypt's N (CPU and memory cost): each step up doubles the memory and time of a hash. */
   cost?: number;
   /** scrypt's r. */
   blockSize?: number;
@@ -58,11 +59,11 @@ export class PasswordHasher {
     this.#saltLength = options.saltLength ?? 16;
     this.#maxConcurrent = options.maxConcurrent ?? 2;
     this.#maxWaiting = options.maxWaiting ?? 32;
-    if (!isSane(this.#params)) throw new RangeError('The scrypt parameters are out of range (cost 1..20, blockSize 1..32, parallelization 1..16).');
+    if (!isSane(this.#params)) throw new SluiceError('SLUICE_INVALID_SCRYPT_PARAMETERS', {});
   }
 
   async hash(plain: string): Promise<string> {
-    if (plain.length > MAX_PASSWORD_LENGTH) throw new RangeError(`A password cannot be longer than ${MAX_PASSWORD_LENGTH} characters.`);
+    if (plain.length > MAX_PASSWORD_LENGTH) throw new SluiceError('SLUICE_PASSWORD_TOO_LONG', { max: MAX_PASSWORD_LENGTH });
     const { version, cost, blockSize, parallelization } = this.#params;
     const salt = randomBytes(this.#saltLength);
     const key = await this.#derive(plain, salt, this.#keyLength, this.#params);

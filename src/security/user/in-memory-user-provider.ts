@@ -1,6 +1,7 @@
 import { InMemoryUser } from './in-memory-user.ts';
 import type { SecurityUser } from './security-user.ts';
 import type { PasswordUpgrader, UserProvider } from './user-provider.ts';
+import { SluiceError } from '../../exception/sluice-error.ts';
 
 export interface InMemoryUserDefinition {
   /** A PasswordHasher hash; never a plain password. */
@@ -23,7 +24,7 @@ export class InMemoryUserProvider implements UserProvider, PasswordUpgrader {
 
   createUser(user: InMemoryUser): void {
     const key = user.identifier.toLowerCase();
-    if (this.#users.has(key)) throw new Error(`The user "${user.identifier}" already exists.`);
+    if (this.#users.has(key)) throw new SluiceError('SLUICE_DUPLICATE_USER', { identifier: user.identifier });
     this.#users.set(key, user);
   }
 

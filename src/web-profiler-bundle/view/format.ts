@@ -1,6 +1,5 @@
-import { escapeHtml } from '../../error-handler/html/escape.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
 
-export { escapeHtml };
 
 export function formatMs(ms: number): string {
   return ms >= 100 ? `${Math.round(ms)} ms` : `${ms.toFixed(ms >= 10 ? 1 : 2)} ms`;

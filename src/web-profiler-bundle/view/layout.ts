@@ -1,6 +1,7 @@
 import type { Profile } from '../../profiler/profile.ts';
 import type { RequestData } from '../../profiler/data-collector/request-data-collector.ts';
-import { escapeHtml, formatDateTime, statusClass } from './format.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
+import { formatDateTime, statusClass } from './format.ts';
 import { profilerStyle } from './profiler-style.ts';
 
 export interface NavItem {

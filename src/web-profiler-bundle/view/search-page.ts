@@ -1,6 +1,7 @@
 import type { ProfileSearch, ProfileSummary } from '../../profiler/profiler-storage.ts';
 import { renderPage } from './layout.ts';
-import { escapeHtml, formatDateTime, statusClass } from './format.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
+import { formatDateTime, statusClass } from './format.ts';
 
 /** The list of recent profiles with the search form (method, URL, status, IP, time range). */
 export function renderSearchPage(found: readonly ProfileSummary[], search: ProfileSearch, raw: Readonly<Record<string, string | undefined>>): string {

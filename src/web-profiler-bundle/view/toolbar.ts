@@ -3,7 +3,8 @@ import type { LogsData } from '../../profiler/data-collector/logger-data-collect
 import type { MemoryData } from '../../profiler/data-collector/memory-data-collector.ts';
 import type { RequestData } from '../../profiler/data-collector/request-data-collector.ts';
 import type { TimeData } from '../../profiler/data-collector/time-data-collector.ts';
-import { escapeHtml, formatBytes, formatMs, statusClass } from './format.ts';
+import { escapeHtml } from '../../support/html-escape.ts';
+import { formatBytes, formatMs, statusClass } from './format.ts';
 
 // Scoped under the toolbar's id so that it neither takes nor gives styles to the page.
 const style = `#sluice-toolbar{position:fixed;left:0;right:0;bottom:0;z-index:2147483000;display:flex;gap:0;align-items:stretch;background:#222;color:#eee;font:13px/28px -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;box-shadow:0 -1px 3px rgba(0,0,0,.3)}

@@ -1,6 +1,7 @@
 import type { Profile } from '../../../profiler/profile.ts';
 import type { DatabaseData } from '../../../profiler/data-collector/database-data-collector.ts';
-import { escapeHtml, formatMs } from '../format.ts';
+import { formatMs } from '../format.ts';
+import { escapeHtml } from '../../../support/html-escape.ts';
 import type { Panel } from './panel.ts';
 
 /** Database: the statements the request ran, in order, with parameters, duration and errors. */

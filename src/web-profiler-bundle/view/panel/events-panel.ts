@@ -1,6 +1,7 @@
 import type { Profile } from '../../../profiler/profile.ts';
 import type { EventsData, RequestEventsData } from '../../../profiler/data-collector/event-data-collector.ts';
-import { escapeHtml, formatMs } from '../format.ts';
+import { escapeHtml } from '../../../support/html-escape.ts';
+import { formatMs } from '../format.ts';
 import type { Panel } from './panel.ts';
 
 /** Events: for the request and each sub-request, the listeners called in order, those not called, orphaned events. */

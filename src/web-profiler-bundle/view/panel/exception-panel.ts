@@ -1,6 +1,6 @@
 import type { Profile } from '../../../profiler/profile.ts';
 import type { ExceptionData } from '../../../profiler/data-collector/exception-data-collector.ts';
-import { escapeHtml } from '../format.ts';
+import { escapeHtml } from '../../../support/html-escape.ts';
 import type { Panel } from './panel.ts';
 
 /** Exception: the error kernel.exception handled, its causes and their stack frames. */

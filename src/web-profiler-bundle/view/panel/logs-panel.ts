@@ -1,7 +1,8 @@
 import type { Profile } from '../../../profiler/profile.ts';
 import type { LogEntryData, LogTab, LogsData } from '../../../profiler/data-collector/logger-data-collector.ts';
 import { LogLevel } from '../../../log/level.ts';
-import { escapeHtml, formatClock, formatDateTime, prettyJson } from '../format.ts';
+import { escapeHtml } from '../../../support/html-escape.ts';
+import { formatClock, formatDateTime, prettyJson } from '../format.ts';
 import type { Panel, PanelQuery } from './panel.ts';
 
 const tabs: readonly { id: LogTab; label: string }[] = [

@@ -1,6 +1,7 @@
 import type { Profile } from '../../../profiler/profile.ts';
 import type { RequestData } from '../../../profiler/data-collector/request-data-collector.ts';
-import { escapeHtml, keyValueTable, statusClass } from '../format.ts';
+import { escapeHtml } from '../../../support/html-escape.ts';
+import { keyValueTable, statusClass } from '../format.ts';
 import type { Panel } from './panel.ts';
 
 /** Request and response: what came in, what the controller was, what went out. */

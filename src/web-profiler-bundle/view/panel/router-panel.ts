@@ -1,6 +1,7 @@
 import type { Profile } from '../../../profiler/profile.ts';
 import type { RouterData } from '../../../profiler/data-collector/router-data-collector.ts';
-import { escapeHtml, keyValueTable } from '../format.ts';
+import { escapeHtml } from '../../../support/html-escape.ts';
+import { keyValueTable } from '../format.ts';
 import type { Panel } from './panel.ts';
 
 /** Routing: the route matched, or every route with why it did not match. */

@@ -1,6 +1,7 @@
 import type { Profile } from '../../../profiler/profile.ts';
 import type { TimeData } from '../../../profiler/data-collector/time-data-collector.ts';
-import { escapeHtml, formatDateTime, formatMs } from '../format.ts';
+import { escapeHtml } from '../../../support/html-escape.ts';
+import { formatDateTime, formatMs } from '../format.ts';
 import type { Panel } from './panel.ts';
 
 /** Performance: the timeline of kernel phases and listener calls, sub-requests included. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { escapeHtml, escapeText } from './escape.ts';
+import { escapeHtml } from './html-escape.ts';
 
 describe('escapeHtml', () => {
   it('escapes ampersands, angle brackets and double quotes, wherever they are', () => {
@@ -17,10 +17,17 @@ describe('escapeHtml', () => {
     assert.equal(escapeHtml('a<b'), 'a&lt;b');
     assert.equal(escapeHtml('c>d'), 'c&gt;d');
   });
-});
 
-describe('escapeText', () => {
-  it('escapes ampersands and angle brackets and keeps double quotes', () => {
-    assert.equal(escapeText('{"exception": "<b> & </b>"}'), '{"exception": "&lt;b&gt; &amp; &lt;/b&gt;"}');
+  it('escapes single quotes too for any attribute, as Twig does', () => {
+    assert.equal(escapeHtml(`<a title='it"s'>`, 'both'), '&lt;a title=&#039;it&quot;s&#039;&gt;');
+  });
+
+  it('keeps both quotes for element content', () => {
+    assert.equal(escapeHtml(`{"exception": "<b> & </b>"} 'x'`, 'none'), `{"exception": "&lt;b&gt; &amp; &lt;/b&gt;"} 'x'`);
+  });
+
+  it('switches between quote modes without carrying a match over', () => {
+    assert.equal(escapeHtml('"a"', 'none'), '"a"');
+    assert.equal(escapeHtml('"a"'), '&quot;a&quot;');
   });
 });
