@@ -32,11 +32,11 @@ import { runSteps, type Steps } from './run-steps.ts';
  * order: `#handle` reads from kernel.request to kernel.finish_request, with the error
  * path (`#handleThrowable`) beside it.
  *
- * The pipeline is a generator run by `runSteps`: each `yield` hands over what a step
- * returned (a dispatch, the arguments, the controller's result) and goes on at once when
- * it is a value, so a request whose listeners and controller are all synchronous makes no
- * promise, no microtask and no async context switch ({@link HttpKernel.respond}); the
- * first promise a step returns is awaited, and the rest follows it in the same order.
+ * The pipeline is a generator run by `runSteps`: a step (a dispatch, the arguments, the
+ * controller) that returns a promise is waited for by a `yield`, and one that returns a
+ * value goes on at once, so a request whose listeners and controller are all synchronous
+ * runs in one go and makes no promise, no microtask and no async context switch
+ * ({@link HttpKernel.respond}); after the first promise, the rest follows it in the same order.
  * `handle` gives the same answer as a promise.
  */
 export class HttpKernel implements HttpKernelInterface {
@@ -84,8 +84,9 @@ export class HttpKernel implements HttpKernelInterface {
   }
 
   /**
-   * The whole handling of one request, in the reference's order. Each `yield` is a step
-   * that may be asynchronous (see runSteps). A kernel.request listener may end the request
+   * The whole handling of one request, in the reference's order. A step that returned a
+   * promise (a dispatch, the arguments, the controller) is waited for by a `yield` (see
+   * runSteps); one that did not goes on at once. A kernel.request listener may end the request
    * with an error (`RequestEvent#fail`, the prod 404): it is handled as if thrown, without
    * the cost of a throw.
    */
@@ -93,7 +94,8 @@ export class HttpKernel implements HttpKernelInterface {
     let failure: unknown;
     try {
       const requestEvent = new RequestEvent(this, request, type);
-      yield this.#dispatch(requestEvent, KernelEvents.REQUEST);
+      let pending = this.#dispatch(requestEvent, KernelEvents.REQUEST);
+      if (pending !== undefined) yield pending;
       failure = requestEvent.failure;
       if (failure === undefined) {
         // a kernel.request listener's response skips the controller
@@ -104,20 +106,25 @@ export class HttpKernel implements HttpKernelInterface {
             throw new NotFoundHttpException(`Unable to find the controller for path "${request.pathInfo}". The route is wrongly configured.`);
           }
           const controllerEvent = new ControllerEvent(this, resolved, request, type);
-          yield this.#dispatch(controllerEvent, KernelEvents.CONTROLLER);
+          pending = this.#dispatch(controllerEvent, KernelEvents.CONTROLLER);
+          if (pending !== undefined) yield pending;
 
           const resolvedArgs = this.argumentResolver.getArguments(request, controllerEvent.controller);
           const argumentsEvent = new ControllerArgumentsEvent(this, controllerEvent.controller, resolvedArgs, request, type);
-          yield this.#dispatch(argumentsEvent, KernelEvents.CONTROLLER_ARGUMENTS);
+          pending = this.#dispatch(argumentsEvent, KernelEvents.CONTROLLER_ARGUMENTS);
+          if (pending !== undefined) yield pending;
 
           const controller = argumentsEvent.controller;
-          const args = (yield settleArguments(argumentsEvent.arguments, request)) as unknown[];
-          const result = yield callController(controller, args);
+          let args = settleArguments(argumentsEvent.arguments, request);
+          if (isThenable(args)) args = (yield args) as unknown[];
+          let result = callController(controller, args);
+          if (isThenable(result)) result = yield result;
           if (result instanceof Response) {
             response = result;
           } else {
             const viewEvent = new ViewEvent(this, request, type, result);
-            yield this.#dispatch(viewEvent, KernelEvents.VIEW);
+            pending = this.#dispatch(viewEvent, KernelEvents.VIEW);
+            if (pending !== undefined) yield pending;
             if (viewEvent.response === undefined) throw notAResponse(result, controller);
             response = viewEvent.response;
           }
@@ -136,14 +143,17 @@ export class HttpKernel implements HttpKernelInterface {
   /** kernel.response, then kernel.finish_request. */
   *#filterResponse(response: Response, request: Request, type: RequestType): Steps<Response> {
     const event = new ResponseEvent(this, request, type, response);
-    yield this.#dispatch(event, KernelEvents.RESPONSE);
-    yield this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
+    let pending = this.#dispatch(event, KernelEvents.RESPONSE);
+    if (pending !== undefined) yield pending;
+    pending = this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
+    if (pending !== undefined) yield pending;
     return event.response;
   }
 
   /** kernel.finish_request for a request that ends in an error, then the error itself. */
   *#finishRequestThenThrow(error: Error, request: Request, type: RequestType): Steps<never> {
-    yield this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
+    const pending = this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
+    if (pending !== undefined) yield pending;
     throw error;
   }
 
@@ -154,7 +164,8 @@ export class HttpKernel implements HttpKernelInterface {
    */
   *#handleThrowable(thrown: Error, request: Request, type: RequestType): Steps<Response> {
     const event = new ExceptionEvent(this, request, type, thrown);
-    yield this.#dispatch(event, KernelEvents.EXCEPTION);
+    const pending = this.#dispatch(event, KernelEvents.EXCEPTION);
+    if (pending !== undefined) yield pending;
     const error = event.throwable;
     const response = event.response;
     if (response === undefined) return yield* this.#finishRequestThenThrow(error, request, type);
@@ -174,16 +185,16 @@ export class HttpKernel implements HttpKernelInterface {
     }
   }
 
-  /** A dispatch as a step: nothing to wait for when the listeners ran synchronously (it gave the event back), else its promise. */
-  #dispatch(event: object, eventName: string): unknown {
+  /** Dispatches `event`: undefined when its listeners ran synchronously (the dispatcher gave the event back), else what to wait for. */
+  #dispatch(event: object, eventName: string): PromiseLike<unknown> | undefined {
     const dispatched = this.dispatcher.dispatch(event, eventName);
-    return dispatched === event ? undefined : dispatched;
+    return dispatched === event || !isThenable(dispatched) ? undefined : dispatched;
   }
 
   /** Runs kernel.terminate, after the response has been sent. Main requests only. */
   terminate(request: Request, response: Response): void | Promise<void> {
     const pending = this.#dispatch(new TerminateEvent(this, request, response), KernelEvents.TERMINATE);
-    if (pending !== undefined && isThenable(pending)) return Promise.resolve(pending).then(ignore);
+    if (pending !== undefined) return Promise.resolve(pending).then(ignore);
   }
 
   /**
