@@ -1,6 +1,15 @@
+import { BoundedCache } from '../support/bounded-cache.ts';
+
+/** Responses carry a handful of distinct Content-Type values, mostly the same string objects: each is classified once. */
+const known = new BoundedCache<string, boolean>(256);
+
 /** Media types worth compressing: text and the text-based formats; images, video and archives are compressed already. */
 export function isCompressible(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
+  return known.get(contentType) ?? known.remember(contentType, classify(contentType));
+}
+
+function classify(contentType: string): boolean {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'text/event-stream') return false;
   if (type.startsWith('text/')) return true;

@@ -37,7 +37,8 @@ export class ResponseCompressor {
     const headers = response.headers;
     if (!isCompressible(headers.get('Content-Type')) || headers.has('Content-Encoding')) return;
     if (response.statusCode < 200 || response.statusCode === 204 || response.statusCode === 206 || response.statusCode === 304) return;
-    if (/(^|,)\s*no-transform\s*(,|$)/i.test(headers.get('Cache-Control') ?? '')) return;
+    // Cache-Control is held as parsed directives
+    if (headers.hasCacheControlDirective('no-transform')) return;
     addVary(response);
     if (request.method === 'HEAD' || request.headers.has('range')) return;
     const encoding = chooseEncoding(request.headers.get('accept-encoding'));

@@ -68,7 +68,7 @@ export class HtmlErrorRenderer implements ErrorRenderer {
   #plainPage(statusCode: number, statusText: string): string {
     let page = this.#plainPages.get(statusCode);
     if (page === undefined) {
-      page = flatCopy(this.renderPlainPage(statusCode, statusText, this.#charset));
+      page = flatString(this.renderPlainPage(statusCode, statusText, this.#charset));
       this.#plainPages.set(statusCode, page);
     }
     return page;
@@ -111,10 +111,9 @@ export class HtmlErrorRenderer implements ErrorRenderer {
 /**
  * The same text as one flat string. A page built by concatenation is a tree of pieces
  * (a V8 cons string), even once flattened; `Buffer.byteLength`'s fast path takes only a
- * flat one, so every 404 sent the cached page through the slow path to work out its
- * Content-Length, which cost many times what the fast one does.
+ * flat one, so every 404 sent the cached page through the slow one for its Content-Length.
  */
-function flatCopy(text: string): string {
+function flatString(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 

@@ -25,9 +25,8 @@ export type AsyncRest = (pending: PromiseLike<unknown>, from: number, event: obj
  * the event's class, and each read takes its slow, megamorphic path. Each generated
  * function has call sites and reads of its own, one listener and one event class each,
  * so V8 calls each listener directly, inlines the small ones and reads the flag directly.
- * Measured on the kernel alone (bench/kernel-micro): 5-10 % less time per request on
- * /hello and on the 404. The source holds only indices, never a name or any other text
- * from the application.
+ * Measured on the kernel alone (bench/kernel-micro), /hello and the 404 take less time
+ * so. The source holds only indices, never a name or any other text from the application.
  *
  * A listener's promise hands the rest of the dispatch to `rest`; a listener that stopped
  * the event's propagation ends it; an event that comes already stopped reaches no listener.

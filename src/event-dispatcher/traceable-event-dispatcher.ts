@@ -63,7 +63,7 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
     }
     const entries = this.inner.getSortedEntries(eventName);
     const trace: Trace = { eventName, entries, starts: [], durations: [], calledCount: 0, stoppedAt: -1 };
-    let wentAsync = false;
+    let continuesAsync = false;
     try {
       for (let i = 0; i < entries.length; i++) {
         if (isStopped(event)) break;
@@ -78,13 +78,14 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
           trace.durations[i] = performance.now() - start;
         }
         if (isThenable(result)) {
-          wentAsync = true;
+          continuesAsync = true;
           return this.#continue(result, trace, i, event);
         }
         if (isStopped(event)) trace.stoppedAt = i;
       }
     } finally {
-      if (!wentAsync) this.#postProcess(trace);
+      // an async dispatch logs its trace once #continue has finished it
+      if (!continuesAsync) this.#postProcess(trace);
     }
     return event;
   }

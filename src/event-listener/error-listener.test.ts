@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { ErrorListener } from './error-listener.ts';
 import { ExceptionEvent } from '../event/exception-event.ts';
 import { ControllerArgumentsEvent } from '../event/controller-arguments-event.ts';
-import { ResponseEvent } from '../event/response-event.ts';
 import { Request } from '../http/request.ts';
 import { Response } from '../http/response.ts';
 import { Logger } from '../log/logger.ts';
@@ -14,10 +13,6 @@ import { ServiceUnavailableHttpException } from '../exception/service-unavailabl
 import { RequestType } from '../kernel/request-type.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
-import { EventDispatcher } from '../event-dispatcher/event-dispatcher.ts';
-import { TraceableEventDispatcher } from '../event-dispatcher/traceable-event-dispatcher.ts';
-import { RequestStack } from '../http/request-stack.ts';
-import { interpolate } from '../log/interpolate.ts';
 import { declareArguments } from '../controller/argument-metadata.ts';
 
 class SubRequestKernel implements HttpKernelInterface {
@@ -75,7 +70,7 @@ describe('ErrorListener', () => {
     const error = new NotFoundHttpException('nope');
     const event = exceptionEvent(kernel, error);
     event.request.attributes.set('_route', 'old');
-    await new ErrorListener('error_controller', undefined, true, debugLogger).onKernelException(event);
+    await new ErrorListener('error_controller', undefined, debugLogger).onKernelException(event);
     const [sub] = kernel.handled;
     assert.equal(sub!.type, RequestType.SUB);
     assert.equal(sub!.catchErrors, false);
@@ -120,31 +115,14 @@ describe('ErrorListener', () => {
     assert.equal(modern.arguments[0], error);
   });
 
-  it('removes a Content-Security-Policy from a debug error page once, by a listener the event log never shows', async () => {
-    const sink: string[] = [];
-    const inner = new EventDispatcher();
-    const dispatcher = new TraceableEventDispatcher(inner, { debug: (message, context) => sink.push(interpolate(message, context ?? {})) }, new RequestStack());
-    const kernel = new SubRequestKernel(() => new Response('page', 500));
-    dispatcher.addSubscriber(new ErrorListener('error_controller', undefined, true));
-    dispatcher.addListener('kernel.response', Object.assign((event: ResponseEvent) => { event.response.headers.set('Content-Security-Policy', "default-src 'none'"); }, { listenerName: 'CspListener::onKernelResponse' }), 0);
-    const event = exceptionEvent(kernel, new Error('x'));
-    await dispatcher.dispatch(event, 'kernel.exception');
-    const errorPage = await dispatcher.dispatch(new ResponseEvent(kernel, event.request, RequestType.MAIN, event.response!), 'kernel.response');
-    assert.equal(errorPage.response.headers.has('Content-Security-Policy'), false);
-    const normal = await dispatcher.dispatch(new ResponseEvent(kernel, Request.create('/'), RequestType.MAIN, new Response('ok')), 'kernel.response');
-    assert.equal(normal.response.headers.has('Content-Security-Policy'), true);
-    assert.deepEqual(sink.filter((line) => line.includes('kernel.response')), [
-      'Notified event "kernel.response" to listener "CspListener::onKernelResponse".',
-      'Notified event "kernel.response" to listener "CspListener::onKernelResponse".',
-    ]);
+  it('tells the wiring of each error page it answers with, and subscribes nothing to kernel.response', async () => {
+    const told: Array<[Request, Response]> = [];
+    const page = new Response('page', 500);
+    const listener = new ErrorListener('error_controller', undefined, undefined, undefined, (request, response) => told.push([request, response]));
+    assert.equal('kernel.response' in listener.getSubscribedEvents(), false);
+    const event = exceptionEvent(new SubRequestKernel(() => page), new Error('x'));
+    await listener.onKernelException(event);
+    assert.deepEqual(told, [[event.request, page]]);
   });
 
-  it('leaves the CSP alone outside debug and subscribes nothing to kernel.response', async () => {
-    assert.equal('kernel.response' in new ErrorListener('e', undefined, true).getSubscribedEvents(), false);
-    const dispatcher = new EventDispatcher();
-    dispatcher.addSubscriber(new ErrorListener('error_controller', undefined, false));
-    const event = exceptionEvent(new SubRequestKernel(() => new Response('page', 500)), new Error('x'));
-    await dispatcher.dispatch(event, 'kernel.exception');
-    assert.equal(dispatcher.getListeners('kernel.response').length, 0);
-  });
 });

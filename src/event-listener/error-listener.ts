@@ -1,7 +1,6 @@
 import type { EventSubscriber, SubscribedEvents } from '../event-dispatcher/event-subscriber.ts';
 import type { ExceptionEvent } from '../event/exception-event.ts';
 import type { ControllerArgumentsEvent } from '../event/controller-arguments-event.ts';
-import type { ResponseEvent } from '../event/response-event.ts';
 import { KernelEvents } from '../kernel/kernel-events.ts';
 import { RequestType } from '../kernel/request-type.ts';
 import { toError } from '../kernel/thrown-value-error.ts';
@@ -17,7 +16,6 @@ import { argumentMetadataFor } from '../controller/argument-metadata.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
 import { Priority } from './priorities.ts';
 import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
-import type { EventDispatcherInterface } from '../event-dispatcher/event-dispatcher-interface.ts';
 
 const plain500 =
   '<!DOCTYPE html>\n<html><head><meta charset="UTF-8"><title>An Error Occurred: Internal Server Error</title></head>' +
@@ -30,22 +28,23 @@ const plain500 =
 export class ErrorListener implements EventSubscriber {
   readonly #controller: unknown;
   readonly #logger: Logger | undefined;
-  readonly #debug: boolean;
   readonly #debugLogger: unknown;
   readonly #exceptions: ExceptionMapping | undefined;
+  readonly #onErrorPage: ((request: Request, page: Response) => void) | undefined;
 
   /**
    * @param controller the `_controller` of the error sub-request
    * @param logger the `request` channel
    * @param debugLogger passed to the error controller as the `logger` attribute (the Logs tab)
    * @param exceptions log level and status per exception class (framework.exceptions)
+   * @param onErrorPage told of each error page this listener answers with (debug: see DebugErrorPages)
    */
-  constructor(controller: unknown, logger?: Logger, debug = false, debugLogger?: unknown, exceptions?: ExceptionMapping) {
+  constructor(controller: unknown, logger?: Logger, debugLogger?: unknown, exceptions?: ExceptionMapping, onErrorPage?: (request: Request, page: Response) => void) {
     this.#controller = controller;
     this.#exceptions = exceptions;
     this.#logger = logger;
-    this.#debug = debug;
     this.#debugLogger = debugLogger;
+    this.#onErrorPage = onErrorPage;
   }
 
   getSubscribedEvents(): SubscribedEvents {
@@ -60,7 +59,7 @@ export class ErrorListener implements EventSubscriber {
   }
 
   /** Renders the error page through a sub-request; synchronously when the sub-request's handling is. */
-  onKernelException(event: ExceptionEvent, _eventName?: string, dispatcher?: EventDispatcherInterface): void | Promise<void> {
+  onKernelException(event: ExceptionEvent): void | Promise<void> {
     let throwable = event.throwable;
     const statusCode = throwable instanceof HttpException ? undefined : exceptionPolicyOf(this.#exceptions, throwable)?.statusCode;
     if (statusCode !== undefined) event.setThrowable((throwable = new HttpException(statusCode, throwable.message, { cause: throwable })));
@@ -70,30 +69,30 @@ export class ErrorListener implements EventSubscriber {
     try {
       answer = kernel.respond === undefined ? kernel.handle(subRequest, RequestType.SUB, false) : kernel.respond(subRequest, RequestType.SUB, false);
     } catch (thrown) {
-      this.#renderingFailed(event, thrown, throwable, dispatcher);
+      this.#renderingFailed(event, thrown, throwable);
       return;
     }
     if (!isThenable(answer)) {
-      this.#answer(event, answer, dispatcher);
+      this.#answer(event, answer);
       return;
     }
     return answer.then(
-      (response) => this.#answer(event, response, dispatcher),
-      (thrown: unknown) => this.#renderingFailed(event, thrown, throwable, dispatcher),
+      (response) => this.#answer(event, response),
+      (thrown: unknown) => this.#renderingFailed(event, thrown, throwable),
     );
   }
 
-  #answer(event: ExceptionEvent, response: Response, dispatcher: EventDispatcherInterface | undefined): void {
+  #answer(event: ExceptionEvent, response: Response): void {
     event.setResponse(response);
-    if (this.#debug && dispatcher !== undefined) relaxCspOnce(dispatcher, event.request);
+    this.#onErrorPage?.(event.request, response);
   }
 
-  #renderingFailed(event: ExceptionEvent, thrown: unknown, throwable: Error, dispatcher: EventDispatcherInterface | undefined): void {
+  #renderingFailed(event: ExceptionEvent, thrown: unknown, throwable: Error): void {
     const failure = toError(thrown);
     this.#logException(failure, (e) => `Exception thrown when handling an exception (${throwableClassName(e)}: ${e.message} at ${locate(e)})`);
     linkAsDeepestCause(failure, throwable);
     event.setThrowable(failure);
-    this.#answer(event, new Response(plain500, 500, { 'Content-Type': 'text/html; charset=UTF-8' }), dispatcher);
+    this.#answer(event, new Response(plain500, 500, { 'Content-Type': 'text/html; charset=UTF-8' }));
   }
 
   /**
@@ -129,23 +128,6 @@ export class ErrorListener implements EventSubscriber {
     subRequest.method = 'GET';
     return subRequest;
   }
-}
-
-/**
- * In debug the error page has inline scripts and styles, which a Content-Security-Policy
- * set by the main request's response listeners would block. As the reference does, a
- * one-shot listener on kernel.response (after the app's own, with the toolbar) removes it
- * from this request's response, then removes itself, so the traceable dispatcher never
- * logs it.
- */
-function relaxCspOnce(dispatcher: EventDispatcherInterface, request: Request): void {
-  const removeCsp = (event: ResponseEvent): void => {
-    if (event.request !== request) return;
-    dispatcher.removeListener(KernelEvents.RESPONSE, removeCsp);
-    event.response.headers.remove('Content-Security-Policy');
-    event.response.headers.remove('Content-Security-Policy-Report-Only');
-  };
-  dispatcher.addListener(KernelEvents.RESPONSE, removeCsp, Priority.ERROR_RENDER);
 }
 
 function locate(error: Error): string {

@@ -87,4 +87,17 @@ describe('ParamConverterListener', () => {
     const request = dispatch(show, { day: '2030-05-01' }, new DateTimeParamConverter());
     assert.ok(request.attributes.get('day') instanceof Date);
   });
+
+  it('works out the configurations of a controller that declares none once, the same for every request', () => {
+    const spy = new Spy();
+    const controller: Controller = [new ReportController(), 'dayAction'];
+    dispatch(controller, {}, spy);
+    const first = [...spy.seen];
+    spy.seen.length = 0;
+    dispatch(controller, {}, spy);
+    assert.deepEqual(first.map((configuration) => configuration.name), ['day', 'since']);
+    assert.deepEqual(spy.seen, first);
+    spy.seen.forEach((configuration, i) => assert.equal(configuration, first[i]));
+  });
+
 });

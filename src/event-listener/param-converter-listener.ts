@@ -3,7 +3,7 @@ import type { ControllerEvent } from '../event/controller-event.ts';
 import { KernelEvents } from '../kernel/kernel-events.ts';
 import { Priority } from './priorities.ts';
 import type { Controller } from '../controller/controller.ts';
-import { argumentMetadataFor } from '../controller/argument-metadata.ts';
+import { argumentMetadataFor, type ArgumentMetadata } from '../controller/argument-metadata.ts';
 import type { Request } from '../http/request.ts';
 import type { ParamConverterConfiguration } from '../decorators/configuration.ts';
 import type { ParamConverterManager } from '../param-converter/param-converter-manager.ts';
@@ -29,25 +29,28 @@ export class ParamConverterListener implements EventSubscriber {
 
   onKernelController(event: ControllerEvent): void | Promise<void> {
     const request = event.request;
-    // most controllers convert nothing: the map is made only once there is something in it
-    let configurations: Map<string, ParamConverterConfiguration> | undefined;
     const declared = request.attributes.get('_converters');
-    if (Array.isArray(declared)) {
-      for (const configuration of declared as ParamConverterConfiguration[]) (configurations ??= new Map()).set(configuration.name, configuration);
+    let configurations: readonly ParamConverterConfiguration[];
+    if (Array.isArray(declared) && declared.length > 0) {
+      const byName = new Map<string, ParamConverterConfiguration>();
+      for (const configuration of declared as ParamConverterConfiguration[]) byName.set(configuration.name, configuration);
+      configurations = [...(this.#autoConvert ? autoConfigure(event.controller, request, byName) : byName).values()];
+    } else if (this.#autoConvert) {
+      configurations = automaticConfigurations(event.controller, request);
+    } else {
+      return;
     }
-    if (this.#autoConvert) configurations = autoConfigure(event.controller, request, configurations);
-    if (configurations === undefined || configurations.size === 0) return;
-    return this.#manager.apply(request, [...configurations.values()]);
+    if (configurations.length === 0) return;
+    return this.#manager.apply(request, configurations);
   }
 }
 
-/** The declared configurations plus one for each class-typed parameter, optional ones marked (undefined when there are none). */
-function autoConfigure(controller: Controller, request: Request, declared: Map<string, ParamConverterConfiguration> | undefined): Map<string, ParamConverterConfiguration> | undefined {
-  let configurations = declared;
+/** The declared configurations plus one for each class-typed parameter, optional ones marked. */
+function autoConfigure(controller: Controller, request: Request, configurations: Map<string, ParamConverterConfiguration>): Map<string, ParamConverterConfiguration> {
   for (const parameter of argumentMetadataFor(controller)) {
     const type = parameter.type;
     if (type !== undefined && request instanceof type) continue;
-    let configuration = configurations?.get(parameter.name);
+    let configuration = configurations.get(parameter.name);
     if (type !== undefined) {
       configuration ??= { name: parameter.name, options: {}, isOptional: false, annotation: 'ParamConverter' };
       if (configuration.class === undefined) configuration = { ...configuration, class: type };
@@ -56,8 +59,31 @@ function autoConfigure(controller: Controller, request: Request, declared: Map<s
       // The reference derives optionality from the signature alone; a declared
       // `isOptional: true` is kept too, since JavaScript has no nullable type to say it.
       const isOptional = configuration.isOptional || parameter.hasDefault || parameter.isNullable;
-      (configurations ??= new Map()).set(parameter.name, { ...configuration, isOptional });
+      configurations.set(parameter.name, { ...configuration, isOptional });
     }
   }
   return configurations;
+}
+
+/** Each controller's configurations without declared ones: one per class-typed parameter, by its parameters (cached per controller). */
+const automatic = new WeakMap<readonly ArgumentMetadata[], readonly ParamConverterConfiguration[]>();
+
+/**
+ * What autoConfigure gives a controller that declares no converter, worked out once per
+ * controller rather than per request (the error controller runs on every error page): a
+ * parameter the request itself satisfies (typed Request) is left out, per request.
+ */
+function automaticConfigurations(controller: Controller, request: Request): readonly ParamConverterConfiguration[] {
+  const parameters = argumentMetadataFor(controller);
+  let all = automatic.get(parameters);
+  if (all === undefined) {
+    all = parameters
+      .filter((parameter) => parameter.type !== undefined)
+      .map((parameter) => Object.freeze({ name: parameter.name, options: Object.freeze({}), isOptional: parameter.hasDefault || parameter.isNullable, annotation: 'ParamConverter', class: parameter.type }));
+    automatic.set(parameters, all);
+  }
+  for (let i = 0; i < all.length; i++) {
+    if (request instanceof all[i]!.class!) return all.filter((configuration) => !(request instanceof configuration.class!));
+  }
+  return all;
 }

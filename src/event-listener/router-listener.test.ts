@@ -18,6 +18,7 @@ import { MatchFailure } from '../routing/match-failure.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
 import { RequestContextStore } from './request-context-store.ts';
 import { RouterListener, type RequestMatcher } from './router-listener.ts';
+import { failMissingRoute, throwMissingRoute } from './router-listener.ts';
 import { throwableClassName } from '../log/throwable-location.ts';
 
 const kernel: HttpKernelInterface = { handle: async () => new Response() };
@@ -25,7 +26,8 @@ const kernel: HttpKernelInterface = { handle: async () => new Response() };
 function listener(matcher: RequestMatcher = { matchRequest: () => ({ _route: 'home', _controller: 'Home::index' }) }, debug = true) {
   const stack = new RequestStack<Request>();
   const contexts = new RequestContextStore(stack);
-  return { listener: new RouterListener(matcher, contexts, undefined, debug), contexts };
+  const options = debug ? { missingRoute: throwMissingRoute, welcomePage: true } : { missingRoute: failMissingRoute };
+  return { listener: new RouterListener(matcher, contexts, undefined, options), contexts };
 }
 
 const noRoutesAtAll = new NotFoundHttpException('No route found for "GET /"', { cause: new NoConfigurationException() });
@@ -61,7 +63,7 @@ describe('RouterListener', () => {
     assert.equal(event.isPropagationStopped(), true);
   });
 
-  it('gives the errors of a prod 404 or 405 no stack at all, and leaves the stack trace limit as it was', () => {
+  it('gives the error of a prod 404 no stack at all, without touching the process-wide stack trace limit', () => {
     const notFound: RequestMatcher = { matchRequest: () => assert.fail('resolveRequest is preferred'), resolveRequest: () => MatchFailure.notFound('/missing') };
     const notAllowed: RequestMatcher = { matchRequest: () => assert.fail('resolveRequest is preferred'), resolveRequest: () => MatchFailure.methodNotAllowed('/events', ['GET']) };
     const limit = Error.stackTraceLimit;
@@ -76,11 +78,9 @@ describe('RouterListener', () => {
     assert.ok(missing instanceof NotFoundHttpException);
     assert.equal(missing.stack, undefined);
     assert.ok(missing.cause instanceof ResourceNotFoundException);
-    assert.equal(missing.cause.stack, undefined);
     const notAllowedError = failureOf(notAllowed, 'POST');
     assert.ok(notAllowedError instanceof MethodNotAllowedHttpException);
     assert.equal(notAllowedError.message, 'No route found for "POST /x": Method Not Allowed (Allow: GET)');
-    assert.equal(notAllowedError.stack, undefined);
     assert.ok(notAllowedError.cause instanceof MethodNotAllowedException);
     assert.equal(Error.stackTraceLimit, limit);
   });
@@ -100,10 +100,9 @@ describe('RouterListener', () => {
     const cause = error.cause;
     assert.ok(cause instanceof ResourceNotFoundException);
     assert.equal(cause.message, 'No routes found for "/missing".');
-    assert.equal(cause.stack, undefined, 'made late, still without a stack');
     assert.equal(error.cause, cause, 'the same cause on every read');
     assert.deepEqual(Object.getOwnPropertyDescriptor(error, 'cause'), { value: cause, writable: true, enumerable: false, configurable: true });
-    assert.match(inspect(error), /\[cause\]: \[ResourceNotFoundException: No routes found for "\/missing"\.\]/);
+    assert.match(inspect(error), /\[cause\]: ResourceNotFoundException: No routes found for "\/missing"\./);
     const replaced = failure();
     const other = new Error('other');
     replaced.cause = other;
@@ -147,15 +146,13 @@ describe('RouterListener', () => {
     assert.match(String(event.response?.content), /<title>Welcome to Sluice!<\/title>/);
   });
 
-  it('leaves other 404s, and every 404 in prod, to the error page', () => {
+  it('leaves other 404s to the error page, and listens to kernel.exception only with the welcome page', () => {
     const { listener: router } = listener();
     const other = new ExceptionEvent(kernel, Request.create('/x'), RequestType.MAIN, new NotFoundHttpException('No route found for "GET /x"', { cause: new ResourceNotFoundException('') }));
     router.onKernelException(other);
     assert.equal(other.response, undefined);
-    const { listener: prodRouter } = listener(undefined, false);
-    const prod = new ExceptionEvent(kernel, Request.create('/'), RequestType.MAIN, noRoutesAtAll);
-    prodRouter.onKernelException(prod);
-    assert.equal(prod.response, undefined);
+    assert.equal('kernel.exception' in router.getSubscribedEvents(), true);
+    assert.equal('kernel.exception' in listener(undefined, false).listener.getSubscribedEvents(), false);
   });
 });
 

@@ -4,9 +4,6 @@ import type { FinishRequestEvent } from '../event/finish-request-event.ts';
 import type { ExceptionEvent } from '../event/exception-event.ts';
 import { KernelEvents } from '../kernel/kernel-events.ts';
 import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
-import { MethodNotAllowedHttpException } from '../exception/method-not-allowed-http-exception.ts';
-import { ResourceNotFoundException } from '../routing/exception/resource-not-found-exception.ts';
-import { MethodNotAllowedException } from '../routing/exception/method-not-allowed-exception.ts';
 import { NoConfigurationException } from '../routing/exception/no-configuration-exception.ts';
 import type { RequestContext } from '../routing/request-context.ts';
 import { MatchFailure } from '../routing/match-failure.ts';
@@ -17,14 +14,9 @@ import type { RequestContextStore } from './request-context-store.ts';
 import { welcomePage } from './welcome-page.ts';
 import { Priority } from './priorities.ts';
 import { LazyLogValue } from '../log/lazy-log-value.ts';
-
-/**
- * A stack trace limit that is not a number: V8 then captures no stack at all and the
- * error's `stack` is undefined (Node documents that a non-number limit captures no frame).
- * A limit of 0 still walks the stack to write a one-line `stack`, which made each of the
- * 404's two errors cost about twice as much to construct.
- */
-const noStackTrace = undefined as unknown as number;
+import { MethodNotAllowedHttpException } from '../exception/method-not-allowed-http-exception.ts';
+import { ResourceNotFoundException } from '../routing/exception/resource-not-found-exception.ts';
+import { MethodNotAllowedException } from '../routing/exception/method-not-allowed-exception.ts';
 
 /** What the listener needs of a router: match a path in a context, the request available to conditions. */
 export interface RequestMatcher {
@@ -33,6 +25,14 @@ export interface RequestMatcher {
   resolveRequest?(pathinfo: string, context: RequestContext, request?: unknown): Record<string, unknown> | MatchFailure;
   /** The routes matched against; the welcome page is for an application with none. */
   getRouteCollection?(): { count(): number };
+}
+
+/** How the router is used, chosen where the kernel is wired: in debug, `{ missingRoute: throwMissingRoute, welcomePage: true }`. */
+export interface RouterListenerOptions {
+  /** How a request no route matches ends; by default the event fails with the error, nothing thrown (failMissingRoute). */
+  missingRoute?: MissingRoute;
+  /** Answer `/` of an application without any route with a welcome page, not an error (a kernel.exception listener). */
+  welcomePage?: boolean;
 }
 
 /**
@@ -44,20 +44,22 @@ export class RouterListener implements EventSubscriber {
   readonly #matcher: RequestMatcher;
   readonly #contexts: RequestContextStore;
   readonly #logger: Logger | undefined;
-  readonly #debug: boolean;
+  readonly #missingRoute: MissingRoute;
+  readonly #welcomePage: boolean;
 
-  constructor(matcher: RequestMatcher, contexts: RequestContextStore, logger?: Logger, debug = false) {
+  constructor(matcher: RequestMatcher, contexts: RequestContextStore, logger?: Logger, options: RouterListenerOptions = {}) {
     this.#matcher = matcher;
     this.#contexts = contexts;
     this.#logger = logger;
-    this.#debug = debug;
+    this.#missingRoute = options.missingRoute ?? failMissingRoute;
+    this.#welcomePage = options.welcomePage ?? false;
   }
 
   getSubscribedEvents(): SubscribedEvents {
     return {
       [KernelEvents.REQUEST]: ['onKernelRequest', Priority.ROUTER],
       [KernelEvents.FINISH_REQUEST]: 'onKernelFinishRequest',
-      [KernelEvents.EXCEPTION]: ['onKernelException', Priority.ROUTER_EXCEPTION],
+      ...(this.#welcomePage && { [KernelEvents.EXCEPTION]: ['onKernelException', Priority.ROUTER_EXCEPTION] }),
     };
   }
 
@@ -70,30 +72,15 @@ export class RouterListener implements EventSubscriber {
 
     void request.pathInfo; // a malformed percent-encoding is a 400 before any matching
     let parameters: Record<string, unknown>;
-    // Outside debug a missing route is an ordinary answer, not a bug to trace: its errors
-    // carry no stack (capturing one was the largest single cost of a prod 404). Prod logs
-    // drop 404 and 405 entries anyway; one written because a later error in the same
-    // request flushed the buffer says "at unknown line 0".
-    const stackTraceLimit = Error.stackTraceLimit;
-    if (!this.#debug) Error.stackTraceLimit = noStackTrace;
-    try {
-      if (this.#matcher.resolveRequest === undefined) {
-        parameters = this.#matchOrThrow(request, context);
-      } else {
-        const outcome = this.#matcher.resolveRequest(request.rawPath, context, request);
-        if (outcome instanceof MatchFailure) {
-          // The router's exception is the cause, never thrown (outside debug a 404's is made
-          // only if read). Outside debug the 404 is not thrown either: the event fails with
-          // it (same kernel.exception, no stack walk); in debug it is thrown, so the traced
-          // dispatch reads as the reference's.
-          if (this.#debug) throw this.#toHttpException(outcome.toException(), request);
-          event.fail(outcome.kind === 'not-found' ? new RouteNotFoundHttpException(notFoundMessage(request), outcome) : (this.#toHttpException(outcome.toException(), request) as Error));
-          return;
-        }
-        parameters = outcome;
+    if (this.#matcher.resolveRequest === undefined) {
+      parameters = this.#matchOrThrow(request, context);
+    } else {
+      const outcome = this.#matcher.resolveRequest(request.rawPath, context, request);
+      if (outcome instanceof MatchFailure) {
+        this.#missingRoute(event, outcome);
+        return;
       }
-    } finally {
-      Error.stackTraceLimit = stackTraceLimit;
+      parameters = outcome;
     }
     this.#logger?.info('Matched route "{route}".', {
       route: parameters._route ?? 'n/a',
@@ -116,12 +103,12 @@ export class RouterListener implements EventSubscriber {
   }
 
   /**
-   * In debug, an application without any route answers `/` with a welcome page, not an
-   * error. Narrower than the reference, which shows it whenever nothing matched `/`: an
-   * application that has routes but no home page gets the 404 page saying so.
+   * With `welcomePage`, an application without any route answers `/` with a welcome page,
+   * not an error. Narrower than the reference, which shows it whenever nothing matched `/`:
+   * an application that has routes but no home page gets the 404 page saying so.
    */
   onKernelException(event: ExceptionEvent): void {
-    if (!this.#debug || event.hasResponse()) return;
+    if (event.hasResponse()) return;
     const error = event.throwable;
     if (!(error instanceof NotFoundHttpException) || !(error.cause instanceof NoConfigurationException)) return;
     if ((this.#matcher.getRouteCollection?.().count() ?? 0) > 0) return;
@@ -132,19 +119,45 @@ export class RouterListener implements EventSubscriber {
     try {
       return this.#matcher.matchRequest(request.rawPath, context, request);
     } catch (error) {
-      throw this.#toHttpException(error, request);
+      throw toHttpException(error, request);
     }
   }
+}
 
-  #toHttpException(error: unknown, request: Request): unknown {
-    const route = `${request.method} ${request.rawPath}`;
-    if (error instanceof MethodNotAllowedException) {
-      const allowed = error.allowedMethods;
-      return new MethodNotAllowedHttpException(allowed, `No route found for "${route}": Method Not Allowed (Allow: ${allowed.join(', ')})`, { cause: error });
-    }
-    if (error instanceof ResourceNotFoundException) return new NotFoundHttpException(notFoundMessage(request), { cause: error });
-    return error;
+/**
+ * How RouterListener ends a request no route matches (404, 405, no routes at all). Chosen
+ * where the kernel is wired: `throwMissingRoute` in debug, `failMissingRoute` otherwise.
+ */
+export type MissingRoute = (event: RequestEvent, failure: MatchFailure) => void;
+
+/**
+ * Debug: the HTTP error is thrown, its cause the router's exception, both with their
+ * stack, so the error page shows where and the traced dispatch reads as the reference's.
+ */
+export const throwMissingRoute: MissingRoute = (event, failure) => {
+  throw toHttpException(failure.toException(), event.request);
+};
+
+/**
+ * Prod: a missing route is an ordinary answer, not a bug to trace. The event fails with the
+ * error (kernel.exception gets it as if it had been thrown; no later kernel.request listener
+ * runs) and nothing is thrown, as a throw makes V8 locate it by walking the stack. The 404
+ * carries no stack, and its cause, the router's exception, is made only if read (prod logs
+ * drop 404 entries, and the prod error page does not read it).
+ */
+export const failMissingRoute: MissingRoute = (event, failure) => {
+  if (failure.kind === 'not-found') event.fail(routeNotFound(notFoundMessage(event.request), failure));
+  else event.fail(toHttpException(failure.toException(), event.request) as Error);
+};
+
+/** The router's exception as the HTTP error the kernel answers with (the reference's messages). */
+function toHttpException(error: unknown, request: Request): unknown {
+  if (error instanceof MethodNotAllowedException) {
+    const allowed = error.allowedMethods;
+    return new MethodNotAllowedHttpException(allowed, `No route found for "${request.method} ${request.rawPath}": Method Not Allowed (Allow: ${allowed.join(', ')})`, { cause: error });
   }
+  if (error instanceof ResourceNotFoundException) return new NotFoundHttpException(notFoundMessage(request), { cause: error });
+  return error;
 }
 
 /** The reference's 404 message: the method and path, and where the client came from. */
@@ -154,21 +167,17 @@ function notFoundMessage(request: Request): string {
   return `No route found for "${request.method} ${request.rawPath}"${from}`;
 }
 
+const failureOf = Symbol('route failure');
+
 /**
- * The router's 404 outside debug: a NotFoundHttpException (by `instanceof`, `name` and
- * class name) whose cause, the router's ResourceNotFoundException, is made when first
- * read. A prod 404 rarely reads it (its page and its buffered log entry don't, unless a
- * later error in the same request flushes the entry), and constructing an Error is V8
- * runtime work even without a stack: about 300 ns, half the cost of the 404's two errors.
- * The cause, made late, still carries no stack, like the 404 itself.
+ * The prod 404: a NotFoundHttpException (by `instanceof`, `name` and class name) whose
+ * cause is made when first read. It is made without running Error's constructor, which
+ * captures a stack (the largest single cost of a 404 that nobody traces); silencing that
+ * capture would mean writing the process-wide `Error.stackTraceLimit` during the request.
+ * Its fields are those HttpException's constructor sets.
  */
 class RouteNotFoundHttpException extends NotFoundHttpException {
-  #failure: MatchFailure | undefined;
-
-  constructor(message: string, failure: MatchFailure) {
-    super(message);
-    this.#failure = failure;
-  }
+  declare [failureOf]: MatchFailure | undefined;
 
   static {
     // the class name logs and error pages show is the reference's
@@ -177,28 +186,36 @@ class RouteNotFoundHttpException extends NotFoundHttpException {
     Object.defineProperty(this.prototype, 'cause', {
       configurable: true,
       get(this: RouteNotFoundHttpException): unknown {
-        const failure = this.#failure;
+        const failure = this[failureOf];
         if (failure === undefined) return undefined;
-        const stackTraceLimit = Error.stackTraceLimit;
-        Error.stackTraceLimit = noStackTrace;
-        let cause: Error;
-        try {
-          cause = failure.toException();
-        } finally {
-          Error.stackTraceLimit = stackTraceLimit;
-        }
-        RouteNotFoundHttpException.#settle(this, cause);
+        const cause = failure.toException();
+        settle(this, cause);
         return cause;
       },
       set(this: RouteNotFoundHttpException, value: unknown): void {
-        RouteNotFoundHttpException.#settle(this, value);
+        settle(this, value);
       },
     });
   }
+}
 
-  /** Settles the cause as the own data property `new Error(message, { cause })` makes. */
-  static #settle(error: RouteNotFoundHttpException, value: unknown): void {
-    error.#failure = undefined;
-    Object.defineProperty(error, 'cause', { value, writable: true, configurable: true, enumerable: false });
-  }
+function routeNotFound(message: string, failure: MatchFailure): NotFoundHttpException {
+  const error = Object.create(RouteNotFoundHttpException.prototype) as RouteNotFoundHttpException;
+  Object.defineProperties(error, {
+    message: { value: message, writable: true, enumerable: false, configurable: true },
+    [failureOf]: { value: failure, writable: true, enumerable: false, configurable: true },
+  });
+  const fields = error as unknown as Record<'name' | 'statusCode' | 'headers' | 'code' | 'logLevel', unknown>;
+  fields.name = NotFoundHttpException.name;
+  fields.statusCode = 404;
+  fields.headers = {};
+  fields.code = 0;
+  fields.logLevel = undefined;
+  return error;
+}
+
+/** Settles the cause as the own data property `new Error(message, { cause })` makes. */
+function settle(error: RouteNotFoundHttpException, value: unknown): void {
+  error[failureOf] = undefined;
+  Object.defineProperty(error, 'cause', { value, writable: true, configurable: true, enumerable: false });
 }

@@ -18,7 +18,8 @@ import { DebugHandlersListener } from '../event-listener/debug-handlers-listener
 import { ValidateRequestListener } from '../event-listener/validate-request-listener.ts';
 import { SessionListener } from '../event-listener/session-listener.ts';
 import { LocaleListener } from '../event-listener/locale-listener.ts';
-import { RouterListener } from '../event-listener/router-listener.ts';
+import { RouterListener, failMissingRoute, throwMissingRoute } from '../event-listener/router-listener.ts';
+import { DebugErrorPages } from '../kernel/debug-error-pages.ts';
 import { ResolveControllerNameSubscriber } from '../event-listener/resolve-controller-name-subscriber.ts';
 import { ErrorListener } from '../event-listener/error-listener.ts';
 import { ResponseListener } from '../event-listener/response-listener.ts';
@@ -101,12 +102,16 @@ export class FrameworkBundle extends Bundle {
     dispatcher.addSubscriber(
       new SessionListener({ store: () => container.get('session.store'), cookie: config.session.cookie, ttl: config.session.ttl, logger: logger.withChannel('request') }),
     );
-    dispatcher.addSubscriber(new RouterListener(router, contexts, logger.withChannel('request'), debug));
+    // debug: a missing route is thrown with its trace, and an app without routes gets the welcome page
+    dispatcher.addSubscriber(new RouterListener(router, contexts, logger.withChannel('request'), debug ? { missingRoute: throwMissingRoute, welcomePage: true } : { missingRoute: failMissingRoute }));
     dispatcher.addSubscriber(new ResolveControllerNameSubscriber(kernel));
-    dispatcher.addSubscriber(new ErrorListener(config.errorController, logger.withChannel('request'), debug, debugLogger, config.exceptions));
+    const debugErrorPages = debug ? new DebugErrorPages() : undefined;
+    dispatcher.addSubscriber(new ErrorListener(config.errorController, logger.withChannel('request'), debugLogger, config.exceptions, debugErrorPages?.remember));
     dispatcher.addSubscriber(new ResponseListener(config.charset));
     if (config.disallowSearchEngineIndex ?? debug) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
     dispatcher.addSubscriber(new StreamedResponseListener());
+    // before the security headers, which add the configured policy (one that allows inline scripts by default)
+    if (debugErrorPages !== undefined) kernel.responseFinishers.push(debugErrorPages.relax);
     configureOperations(kernel);
   }
 

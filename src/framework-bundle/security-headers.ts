@@ -26,16 +26,26 @@ export const defaultSecurityHeaders: SecurityHeadersConfig = {
   hsts: { maxAge: 31_536_000, includeSubDomains: false, preload: false },
 };
 
-/** Adds the configured headers to a main response (a header the application set wins). */
+/**
+ * Adds the configured headers to a main response (a header the application set wins).
+ * What is configured is decided here, once: a response pays only for the headers it gets.
+ */
 export function securityHeaders(input: SecurityHeadersInput = {}): (request: Request, response: Response) => void {
   const config = { ...defaultSecurityHeaders, ...input };
+  // [name, value] of the headers every response gets
+  const always: Array<readonly [string, string]> = [];
+  if (config.nosniff) always.push(['X-Content-Type-Options', 'nosniff']);
+  if (config.referrerPolicy !== false) always.push(['Referrer-Policy', config.referrerPolicy]);
+  const csp = config.contentSecurityPolicy === false ? undefined : config.contentSecurityPolicy;
   const hsts = config.hsts === false ? undefined : `max-age=${config.hsts.maxAge}${config.hsts.includeSubDomains ? '; includeSubDomains' : ''}${config.hsts.preload ? '; preload' : ''}`;
   return (request, response) => {
     const headers = response.headers;
-    if (config.nosniff && !headers.has('x-content-type-options')) headers.set('X-Content-Type-Options', 'nosniff');
-    if (config.referrerPolicy !== false && !headers.has('referrer-policy')) headers.set('Referrer-Policy', config.referrerPolicy);
-    if (config.contentSecurityPolicy !== false && !headers.has('content-security-policy') && (headers.get('content-type') ?? '').startsWith('text/html')) {
-      headers.set('Content-Security-Policy', config.contentSecurityPolicy);
+    for (let i = 0; i < always.length; i++) {
+      const [name, value] = always[i]!;
+      if (!headers.has(name)) headers.set(name, value);
+    }
+    if (csp !== undefined && !headers.has('content-security-policy') && (headers.get('content-type') ?? '').startsWith('text/html')) {
+      headers.set('Content-Security-Policy', csp);
       if (!headers.has('x-frame-options')) headers.set('X-Frame-Options', 'DENY');
     }
     if (hsts !== undefined && request.isSecure && !headers.has('strict-transport-security')) headers.set('Strict-Transport-Security', hsts);

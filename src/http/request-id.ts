@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from './request.ts';
+import { RequestSlot } from './request-slot.ts';
 
 /** The header a proxy sets and the response echoes. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -7,7 +8,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** What an id from a proxy may look like: short and printable, so it cannot forge a log line. */
 const acceptable = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-const ids = new WeakMap<Request, string>();
+const ids = new RequestSlot<string>('request id');
 
 /**
  * The id that ties together a request's log entries, response, profile and trace spans:

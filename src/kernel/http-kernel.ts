@@ -25,17 +25,19 @@ import type { HttpKernelInterface } from './http-kernel-interface.ts';
 import { ControllerDoesNotReturnResponseError } from './controller-does-not-return-response-error.ts';
 import { toError } from './thrown-value-error.ts';
 import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
+import { runSteps, type Steps } from './run-steps.ts';
 
 /**
  * Turns a request into a response by dispatching the kernel events in the reference's
- * order.
+ * order: `#handle` reads from kernel.request to kernel.finish_request, with the error
+ * path (`#handleThrowable`) beside it.
  *
- * The pipeline is synchronous until something in it is not: each step looks at what
- * the dispatch, the controller or the error handling returned, goes on at once when it
- * is a value, and chains the rest of the pipeline on the promise only when one came
- * back. A request whose listeners and controller are all synchronous makes no promise,
- * no microtask and no async context switch ({@link HttpKernel.respond}); `handle` gives
- * the same answer as a promise.
+ * The pipeline is a generator run by `runSteps`: a step (a dispatch, the arguments, the
+ * controller) that returns a promise is waited for by a `yield`, and one that returns a
+ * value goes on at once, so a request whose listeners and controller are all synchronous
+ * runs in one go and makes no promise, no microtask and no async context switch
+ * ({@link HttpKernel.respond}); after the first promise, the rest follows it in the same order.
+ * `handle` gives the same answer as a promise.
  */
 export class HttpKernel implements HttpKernelInterface {
   readonly dispatcher: EventDispatcherInterface;
@@ -63,12 +65,12 @@ export class HttpKernel implements HttpKernelInterface {
     // A main request gets its own request stack for every await of its handling; it
     // ends with the handling, so kernel.terminate (after the send) sees no request.
     if (type === RequestType.MAIN && this.requestStack.depth === 0) {
-      return this.requestStack.runMain(request, () => this.#handle(request, type, catchErrors));
+      return this.requestStack.runMain(request, () => runSteps(this.#handle(request, type, catchErrors)));
     }
     this.requestStack.push(request);
     let answer: MaybePromise<Response>;
     try {
-      answer = this.#handle(request, type, catchErrors);
+      answer = runSteps(this.#handle(request, type, catchErrors));
     } catch (error) {
       this.requestStack.pop();
       throw error;
@@ -81,40 +83,118 @@ export class HttpKernel implements HttpKernelInterface {
     return answer.finally(pop);
   }
 
-  #handle(request: Request, type: RequestType, catchErrors: boolean): MaybePromise<Response> {
-    let answer: MaybePromise<Response> | HandlingFailure;
+  /**
+   * The whole handling of one request, in the reference's order. A step that returned a
+   * promise (a dispatch, the arguments, the controller) is waited for by a `yield` (see
+   * runSteps); one that did not goes on at once. A kernel.request listener may end the request
+   * with an error (`RequestEvent#fail`, the prod 404): it is handled as if thrown, without
+   * the cost of a throw.
+   */
+  *#handle(request: Request, type: RequestType, catchErrors: boolean): Steps<Response> {
+    let failure: unknown;
     try {
-      answer = this.#handleRaw(request, type);
+      const requestEvent = new RequestEvent(this, request, type);
+      let pending = this.#dispatch(requestEvent, KernelEvents.REQUEST);
+      if (pending !== undefined) yield pending;
+      failure = requestEvent.failure;
+      if (failure === undefined) {
+        // a kernel.request listener's response skips the controller
+        let response = requestEvent.response;
+        if (response === undefined) {
+          const resolved = this.resolver.getController(request);
+          if (resolved === undefined) {
+            throw new NotFoundHttpException(`Unable to find the controller for path "${request.pathInfo}". The route is wrongly configured.`);
+          }
+          const controllerEvent = new ControllerEvent(this, resolved, request, type);
+          pending = this.#dispatch(controllerEvent, KernelEvents.CONTROLLER);
+          if (pending !== undefined) yield pending;
+
+          const resolvedArgs = this.argumentResolver.getArguments(request, controllerEvent.controller);
+          const argumentsEvent = new ControllerArgumentsEvent(this, controllerEvent.controller, resolvedArgs, request, type);
+          pending = this.#dispatch(argumentsEvent, KernelEvents.CONTROLLER_ARGUMENTS);
+          if (pending !== undefined) yield pending;
+
+          const controller = argumentsEvent.controller;
+          let args = settleArguments(argumentsEvent.arguments, request);
+          if (isThenable(args)) args = (yield args) as unknown[];
+          let result = callController(controller, args);
+          if (isThenable(result)) result = yield result;
+          if (result instanceof Response) {
+            response = result;
+          } else {
+            const viewEvent = new ViewEvent(this, request, type, result);
+            pending = this.#dispatch(viewEvent, KernelEvents.VIEW);
+            if (pending !== undefined) yield pending;
+            if (viewEvent.response === undefined) throw notAResponse(result, controller);
+            response = viewEvent.response;
+          }
+        }
+        return yield* this.#filterResponse(response, request, type);
+      }
     } catch (thrown) {
-      return this.#failed(thrown, request, type, catchErrors);
+      failure = thrown;
     }
-    if (answer instanceof HandlingFailure) return this.#failed(answer.error, request, type, catchErrors);
-    if (!isThenable(answer)) return answer;
-    return answer.then(undefined, (thrown: unknown) => this.#failed(thrown, request, type, catchErrors));
+    let error = toError(failure);
+    if (error instanceof RequestException) error = new BadRequestHttpException(error.message, { cause: error });
+    if (!catchErrors) return yield* this.#finishRequestThenThrow(error, request, type);
+    return yield* this.#handleThrowable(error, request, type);
   }
 
-  /** An error out of the pipeline: kernel.exception's response, or (without catchErrors) the error after kernel.finish_request. */
-  #failed(thrown: unknown, request: Request, type: RequestType, catchErrors: boolean): MaybePromise<Response> {
-    let error = toError(thrown);
-    if (error instanceof RequestException) error = new BadRequestHttpException(error.message, { cause: error });
-    if (catchErrors) return this.#handleThrowable(error, request, type);
-    return this.#finishThenThrow(error, request, type);
+  /** kernel.response, then kernel.finish_request. */
+  *#filterResponse(response: Response, request: Request, type: RequestType): Steps<Response> {
+    const event = new ResponseEvent(this, request, type, response);
+    let pending = this.#dispatch(event, KernelEvents.RESPONSE);
+    if (pending !== undefined) yield pending;
+    pending = this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
+    if (pending !== undefined) yield pending;
+    return event.response;
   }
 
   /** kernel.finish_request for a request that ends in an error, then the error itself. */
-  #finishThenThrow(error: Error, request: Request, type: RequestType): Promise<never> {
-    const finished = this.#finishRequest(request, type);
-    if (finished === undefined) throw error;
-    return finished.then(() => {
-      throw error;
-    });
+  *#finishRequestThenThrow(error: Error, request: Request, type: RequestType): Steps<never> {
+    const pending = this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
+    if (pending !== undefined) yield pending;
+    throw error;
+  }
+
+  /**
+   * kernel.exception: the response a listener set (the error page) gets the error's status
+   * unless a listener allowed its own, then kernel.response and kernel.finish_request.
+   * When no listener set one, the error goes on after kernel.finish_request.
+   */
+  *#handleThrowable(thrown: Error, request: Request, type: RequestType): Steps<Response> {
+    const event = new ExceptionEvent(this, request, type, thrown);
+    const pending = this.#dispatch(event, KernelEvents.EXCEPTION);
+    if (pending !== undefined) yield pending;
+    const error = event.throwable;
+    const response = event.response;
+    if (response === undefined) return yield* this.#finishRequestThenThrow(error, request, type);
+    if (!event.isAllowingCustomResponseCode() && !response.isClientError() && !response.isServerError() && !response.isRedirect()) {
+      if (error instanceof HttpException) {
+        response.setStatusCode(error.statusCode);
+        for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
+      } else {
+        response.setStatusCode(500);
+      }
+    }
+    try {
+      return yield* this.#filterResponse(response, request, type);
+    } catch {
+      // a kernel.response listener that fails on the error response: it is sent unfiltered
+      return response;
+    }
+  }
+
+  /** Dispatches `event`: undefined when its listeners ran synchronously (the dispatcher gave the event back), else what to wait for. */
+  #dispatch(event: object, eventName: string): PromiseLike<unknown> | undefined {
+    const dispatched = this.dispatcher.dispatch(event, eventName);
+    return dispatched === event || !isThenable(dispatched) ? undefined : dispatched;
   }
 
   /** Runs kernel.terminate, after the response has been sent. Main requests only. */
   terminate(request: Request, response: Response): void | Promise<void> {
-    const event = new TerminateEvent(this, request, response);
-    const dispatched = this.dispatcher.dispatch(event, KernelEvents.TERMINATE);
-    if (wentAsync(dispatched, event)) return Promise.resolve(dispatched).then(ignore);
+    const pending = this.#dispatch(new TerminateEvent(this, request, response), KernelEvents.TERMINATE);
+    if (pending !== undefined) return Promise.resolve(pending).then(ignore);
   }
 
   /**
@@ -124,133 +204,8 @@ export class HttpKernel implements HttpKernelInterface {
    * reference's terminateWithException, minus the sending, which is the server's.
    */
   handleUncaughtException(error: Error, request: Request): Promise<Response> {
-    return asPromise(() => this.#handleThrowable(error, request, RequestType.MAIN));
+    return asPromise(() => runSteps(this.#handleThrowable(error, request, RequestType.MAIN)));
   }
-
-  #handleRaw(request: Request, type: RequestType): MaybePromise<Response> | HandlingFailure {
-    const event = new RequestEvent(this, request, type);
-    const dispatched = this.dispatcher.dispatch(event, KernelEvents.REQUEST);
-    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#afterRequest(event, request, type));
-    if (event.failure !== undefined) return new HandlingFailure(event.failure);
-    return this.#afterRequest(event, request, type);
-  }
-
-  #afterRequest(requestEvent: RequestEvent, request: Request, type: RequestType): MaybePromise<Response> {
-    if (requestEvent.failure !== undefined) throw requestEvent.failure;
-    if (requestEvent.response !== undefined) return this.#filterResponse(requestEvent.response, request, type);
-    const resolved = this.resolver.getController(request);
-    if (resolved === undefined) {
-      throw new NotFoundHttpException(`Unable to find the controller for path "${request.pathInfo}". The route is wrongly configured.`);
-    }
-    const event = new ControllerEvent(this, resolved, request, type);
-    const dispatched = this.dispatcher.dispatch(event, KernelEvents.CONTROLLER);
-    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#afterController(event, request, type));
-    return this.#afterController(event, request, type);
-  }
-
-  #afterController(controllerEvent: ControllerEvent, request: Request, type: RequestType): MaybePromise<Response> {
-    const args = this.argumentResolver.getArguments(request, controllerEvent.controller);
-    const event = new ControllerArgumentsEvent(this, controllerEvent.controller, args, request, type);
-    const dispatched = this.dispatcher.dispatch(event, KernelEvents.CONTROLLER_ARGUMENTS);
-    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#callController(event, request, type));
-    return this.#callController(event, request, type);
-  }
-
-  #callController(event: ControllerArgumentsEvent, request: Request, type: RequestType): MaybePromise<Response> {
-    const args = settleArguments(event.arguments, request);
-    if (isThenable(args)) return then(args, (settled) => this.#call(event.controller, settled as unknown[], request, type));
-    return this.#call(event.controller, args, request, type);
-  }
-
-  #call(controller: Controller, args: unknown[], request: Request, type: RequestType): MaybePromise<Response> {
-    const result = callController(controller, args);
-    if (isThenable(result)) return then(result, (value) => this.#afterCall(value, controller, request, type));
-    return this.#afterCall(result, controller, request, type);
-  }
-
-  #afterCall(result: unknown, controller: Controller, request: Request, type: RequestType): MaybePromise<Response> {
-    if (result instanceof Response) return this.#filterResponse(result, request, type);
-    const event = new ViewEvent(this, request, type, result);
-    const dispatched = this.dispatcher.dispatch(event, KernelEvents.VIEW);
-    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#afterView(event, result, controller, request, type));
-    return this.#afterView(event, result, controller, request, type);
-  }
-
-  #afterView(event: ViewEvent, result: unknown, controller: Controller, request: Request, type: RequestType): MaybePromise<Response> {
-    if (event.response === undefined) throw notAResponse(result, controller);
-    return this.#filterResponse(event.response, request, type);
-  }
-
-  /** kernel.response then kernel.finish_request. */
-  #filterResponse(response: Response, request: Request, type: RequestType): MaybePromise<Response> {
-    const event = new ResponseEvent(this, request, type, response);
-    const dispatched = this.dispatcher.dispatch(event, KernelEvents.RESPONSE);
-    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#finishWith(event, request, type));
-    return this.#finishWith(event, request, type);
-  }
-
-  #finishWith(event: ResponseEvent, request: Request, type: RequestType): MaybePromise<Response> {
-    const finished = this.#finishRequest(request, type);
-    return finished === undefined ? event.response : finished.then(() => event.response);
-  }
-
-  #finishRequest(request: Request, type: RequestType): undefined | Promise<unknown> {
-    const event = new FinishRequestEvent(this, request, type);
-    const dispatched = this.dispatcher.dispatch(event, KernelEvents.FINISH_REQUEST);
-    return wentAsync(dispatched, event) ? Promise.resolve(dispatched) : undefined;
-  }
-
-  #handleThrowable(thrown: Error, request: Request, type: RequestType): MaybePromise<Response> {
-    const event = new ExceptionEvent(this, request, type, thrown);
-    const dispatched = this.dispatcher.dispatch(event, KernelEvents.EXCEPTION);
-    if (wentAsync(dispatched, event)) return then(dispatched, () => this.#afterException(event, request, type));
-    return this.#afterException(event, request, type);
-  }
-
-  #afterException(event: ExceptionEvent, request: Request, type: RequestType): MaybePromise<Response> {
-    const error = event.throwable;
-    const response = event.response;
-    if (response === undefined) return this.#finishThenThrow(error, request, type);
-    if (!event.isAllowingCustomResponseCode() && !response.isClientError() && !response.isServerError() && !response.isRedirect()) {
-      if (error instanceof HttpException) {
-        response.setStatusCode(error.statusCode);
-        for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
-      } else {
-        response.setStatusCode(500);
-      }
-    }
-    // A kernel.response listener that fails on the error response: it is sent unfiltered.
-    let filtered: MaybePromise<Response>;
-    try {
-      filtered = this.#filterResponse(response, request, type);
-    } catch {
-      return response;
-    }
-    return isThenable(filtered) ? filtered.then(undefined, () => response) : filtered;
-  }
-}
-
-/** kernel.request ended by a listener's `RequestEvent#fail`: handled as if it had thrown the error. */
-class HandlingFailure {
-  readonly error: Error;
-
-  constructor(error: Error) {
-    this.error = error;
-  }
-}
-
-/**
- * Whether a dispatch went asynchronous. A synchronous one gives the event back: comparing
- * first spares a `then` lookup (missing, so a walk of the prototype chain) on objects of
- * seven event classes.
- */
-function wentAsync<E>(dispatched: E | Promise<E>, event: E): dispatched is Promise<E> {
-  return dispatched !== event && isThenable(dispatched);
-}
-
-/** The rest of the pipeline once `pending` settles; its rejection stays a rejection. */
-function then<T>(pending: PromiseLike<unknown>, next: (value: unknown) => MaybePromise<T>): Promise<T> {
-  return Promise.resolve(pending).then(next);
 }
 
 /** A step's answer as a promise: its value, its promise, or what it threw as a rejection. */
