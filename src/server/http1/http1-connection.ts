@@ -179,8 +179,10 @@ export class Http1Connection {
    * (and whatever of its body came with it) once dispatched.
    */
   #readRequest(bytes: Buffer, start: number): number {
-    // RFC 9112 §2.2: empty lines before a request line are ignored
-    while (start + 1 < bytes.length && bytes[start] === 13 && bytes[start + 1] === 10) start += 2;
+    // RFC 9112 §2.2: empty lines before a request line are ignored; so are stray CRs and
+    // LFs, as llhttp ignores them: they frame nothing, and refusing them would refuse a
+    // request that a proxy on llhttp passed on
+    while (start < bytes.length && (bytes[start] === 13 || bytes[start] === 10)) start++;
     const searched = this.#searched;
     const end = bytes.indexOf(crlfCrlf, start + searched);
     const maxHeaderSize = this.server.maxHeaderSize;

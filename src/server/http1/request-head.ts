@@ -137,10 +137,15 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
   while (i < end && (classes[bytes[i]!]! & TOKEN) !== 0) i++;
   if (i === start || bytes[i] !== 32) throw malformedLine();
   const method = head.slice(0, i - start);
-  const targetStart = ++i;
+  // RFC 9112 §3 allows parsing on whitespace-delimited words, and llhttp takes several
+  // spaces between the parts: a request refused here and read by a proxy would be lost
+  while (bytes[++i] === 32);
+  const targetStart = i;
   while (i < end && (classes[bytes[i]!]! & TARGET) !== 0) i++;
-  if (i === targetStart || bytes[i] !== 32 || i + 10 >= end) throw malformedLine();
+  if (i === targetStart || bytes[i] !== 32) throw malformedLine();
   let url = head.slice(targetStart - start, i - start);
+  while (bytes[i + 1] === 32) i++;
+  if (i + 10 >= end) throw malformedLine();
   const major = bytes[i + 6]! - 48;
   const minor = bytes[i + 8]! - 48;
   if (bytes[i + 1] !== 72 || bytes[i + 2] !== 84 || bytes[i + 3] !== 84 || bytes[i + 4] !== 80 || bytes[i + 5] !== 47 /* HTTP/ */
@@ -199,9 +204,11 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
         break;
       case Kind.ContentLength:
         if (contentLength !== undefined) throw new HttpParseError(400, 'Content-Length is repeated.');
+        if (tabIn(bytes, valueEnd, i - 2)) throw new HttpParseError(400, 'Content-Length is not a number.');
         contentLength = value;
         break;
       case Kind.TransferEncoding:
+        if (tabIn(bytes, valueEnd, i - 2)) throw new HttpParseError(400, 'Transfer-Encoding is malformed.');
         transferEncoding = transferEncoding === undefined ? value : `${transferEncoding}, ${value}`;
         break;
       case Kind.Connection:
@@ -230,6 +237,15 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
     body: framing(contentLength, transferEncoding, http10),
     expectContinue: expectsContinue(expect, http10),
   };
+}
+
+/**
+ * Whether a tab follows a framing field's value: llhttp refuses it there (a space it
+ * takes), so a proxy on llhttp that passed the request on would not frame it as we do.
+ */
+function tabIn(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (bytes[i] === 9) return true;
+  return false;
 }
 
 function add(headers: Record<string, HeaderValue>, { name, kind }: Field, value: string): void {
