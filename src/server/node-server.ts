@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { TlsOptions } from 'node:tls';
 import { Server as NetServer, type AddressInfo } from 'node:net';
-import { NodeAdapter, type NodeAdapterOptions, type ServerRequest, type ServerResponse } from './node-adapter.ts';
+import { NodeAdapter, type NodeAdapterOptions } from './node-adapter.ts';
+import type { TransportRequest, TransportResponse } from './transport.ts';
+import { nodeRequestOptions } from './node-request.ts';
 import { Http1Server } from './http1/http1-server.ts';
 import type { HttpApplication } from './http-application.ts';
 import type { StaticFiles } from './static-files.ts';
@@ -60,7 +62,7 @@ export class NodeServer {
   readonly #staticFiles: StaticFiles | undefined;
   readonly #logger: CriticalLogger;
   /** Static file responses being written; the application's are told by the adapter's isClosing. */
-  readonly #filesInFlight = new Set<ServerResponse>();
+  readonly #filesInFlight = new Set<TransportResponse>();
   #closing: Promise<void> | undefined;
   readonly #idleCloseDelay: number;
   /** The node transport's connections, followed for a close that loses nothing (the Sluice server knows its own). */
@@ -84,6 +86,7 @@ export class NodeServer {
     }
     const shortest = Math.min(...[headersTimeout, requestTimeout].filter((ms) => ms > 0), 30_000);
     const serverOptions = {
+      ...nodeRequestOptions,
       keepAliveTimeout,
       headersTimeout,
       requestTimeout,
@@ -91,7 +94,7 @@ export class NodeServer {
       // would otherwise run up to 30 s late; the check walks the open connections only.
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(shortest / 4))),
     };
-    const onRequest = (req: ServerRequest, res: ServerResponse): void => {
+    const onRequest = (req: TransportRequest, res: TransportResponse): void => {
       res.once('close', this.#nodeConnections!.begun(req.socket));
       this.#onRequest(req, res);
     };
@@ -143,14 +146,14 @@ export class NodeServer {
     return this.#closing;
   }
 
-  #onRequest(req: ServerRequest, res: ServerResponse): void {
+  #onRequest(req: TransportRequest, res: TransportResponse): void {
     if (this.#closing !== undefined) res.shouldKeepAlive = false;
     const file = this.#staticFiles?.match(req);
     if (file === undefined) this.#adapter.handle(req, res);
     else void this.#serveFile(req, res, file);
   }
 
-  async #serveFile(req: ServerRequest, res: ServerResponse, file: string): Promise<void> {
+  async #serveFile(req: TransportRequest, res: TransportResponse, file: string): Promise<void> {
     this.#filesInFlight.add(res);
     res.once('close', () => this.#filesInFlight.delete(res));
     try {

@@ -1,5 +1,6 @@
 import { METHODS } from 'node:http';
 import { headerKey } from '../../http/header-name.ts';
+import { latin1Text } from '../node-internals.ts';
 
 /**
  * The head of an HTTP/1.x request (RFC 9112): request line and header fields, parsed from
@@ -115,10 +116,6 @@ function malformedField(): HttpParseError {
   return new HttpParseError(400, 'A header field is malformed.');
 }
 
-interface LatinSlicing {
-  latin1Slice(start: number, end: number): string;
-}
-
 /**
  * Parses the head in `bytes` from `start` to `end`: from the request line up to and
  * including the CRLF that ends the last field line (the empty line not included).
@@ -131,8 +128,8 @@ interface LatinSlicing {
  * The octets are scanned in the buffer (a typed array read is what a loop does fastest);
  * the strings are cut from one latin1 copy of the whole head.
  */
-export function parseRequestHead(bytes: Uint8Array, start: number, end: number, maxHeadersCount = 2000): RequestHead {
-  const head = (bytes as unknown as LatinSlicing).latin1Slice(start, end);
+export function parseRequestHead(bytes: Buffer, start: number, end: number, maxHeadersCount = 2000): RequestHead {
+  const head = latin1Text(bytes, start, end);
   let i = start;
   while (i < end && (classes[bytes[i]!]! & TOKEN) !== 0) i++;
   if (i === start || bytes[i] !== 32) throw malformedLine();

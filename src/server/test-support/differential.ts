@@ -130,7 +130,7 @@ export function compareOutcomes(ours: SluiceOutcome, theirs: LlhttpOutcome, byte
       return { disagreement: `ours refused the body of message ${common + 1} with ${ours.refused}; llhttp was still reading it` };
     }
     // llhttp holds a PRI request for the rest of the HTTP/2 preface, which it then refuses
-    if (/(?:^|\r\n\r\n)[\r\n]*PRI /.test(bytes.toString('latin1'))) return { stricter: 'PRI: the HTTP/2 preface\'s method, not HTTP/1.1\'s (501)' };
+    if (/PRI [^\r\n]* HTTP\//.test(bytes.toString('latin1'))) return { stricter: 'PRI: the HTTP/2 preface\'s method, not HTTP/1.1\'s (501)' };
     return { disagreement: `ours refused with ${ours.refused} where llhttp was waiting for more of message ${common + 1}'s head` };
   }
   return {};
