@@ -85,10 +85,10 @@ function readIntoFieldsOf(socket: Socket): ReadIntoFields | null {
  * option sets, on the accepted socket before its first read: its stream handle's user
  * buffer, and the socket's own fields for the option (found by their symbols'
  * descriptions, and only used when all three are there and unset). A read then
- * skips what the stream machinery does for each chunk: a 64 KiB buffer allocated, then
- * pushed, emitted and a next read(0) scheduled (callgrind: /hello went from 38.8 k to
- * 35.8 k instructions). `pause()`, `resume()`, 'end', 'error' and 'close' behave as
- * before: node's Socket handles the option in each of them.
+ * skips what the stream machinery does for each chunk (a new buffer allocated, pushed,
+ * emitted, and a next read scheduled), which is a large part of what a small request
+ * costs. `pause()`, `resume()`, 'end', 'error' and 'close' behave as before: node's
+ * Socket handles the option in each of them.
  */
 export function readIntoBuffer(socket: Socket, buffer: Buffer, onRead: (length: number) => boolean): boolean {
   const active = tryReadIntoBuffer(socket, buffer, onRead);

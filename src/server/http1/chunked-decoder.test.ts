@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ChunkedDecoder } from './chunked-decoder.ts';
-import { HttpParseError } from './request-head.ts';
+import { HttpParseError } from './http-parse-error.ts';
 
 /** Feeds `wire` in pieces of `step` bytes; returns the body and the bytes past its end. */
 function decode(wire: string, step = wire.length): { body: string; rest: string; done: boolean } {

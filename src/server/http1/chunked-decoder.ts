@@ -1,4 +1,4 @@
-import { HttpParseError } from './request-head.ts';
+import { HttpParseError } from './http-parse-error.ts';
 
 const enum State {
   Size,

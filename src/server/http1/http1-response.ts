@@ -205,7 +205,7 @@ export class Http1Response extends EventEmitter implements TransportResponse {
         this.shouldKeepAlive = false;
       }
     }
-    if (!facts.connection) text += this.shouldKeepAlive ? this.#connection.server.keepAliveLines : 'Connection: close\r\n';
+    if (!facts.connection) text += this.shouldKeepAlive ? this.#connection.server.keepAliveHeaderLines : 'Connection: close\r\n';
     return `${text}\r\n`;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HttpParseError, parseRequestHead } from './request-head.ts';
+import { parseRequestHead } from './request-head.ts';
+import { HttpParseError } from './http-parse-error.ts';
 
 /** The head as the connection hands it over: up to the CRLF of the last field line. */
 function head(...lines: string[]): string {

@@ -1,6 +1,7 @@
 import { METHODS } from 'node:http';
 import { headerKey } from '../../http/header-name.ts';
 import { latin1Text } from '../node-internals.ts';
+import { HttpParseError } from './http-parse-error.ts';
 
 /**
  * The head of an HTTP/1.x request (RFC 9112): request line and header fields, parsed from
@@ -8,14 +9,6 @@ import { latin1Text } from '../node-internals.ts';
  * at (a bare CR or LF, a folded header, a space before the colon, a control character, two
  * framings for one body) is refused: such guesses are what request smuggling feeds on.
  */
-
-/** A request the server cannot accept; `statusCode` is what the client is answered before the connection closes. */
-export class HttpParseError extends Error {
-  override readonly name = 'HttpParseError';
-  constructor(readonly statusCode: 400 | 413 | 414 | 417 | 431 | 501 | 505, message: string) {
-    super(message);
-  }
-}
 
 export type HeaderValue = string | string[];
 
