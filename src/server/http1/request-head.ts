@@ -142,7 +142,10 @@ export function parseRequestHead(bytes: Buffer, start: number, end: number, maxH
     || !(major >= 0 && major <= 9) || bytes[i + 7] !== 46 || !(minor >= 0 && minor <= 9) || bytes[i + 9] !== 13 || bytes[i + 10] !== 10) {
     throw malformedLine();
   }
-  // the HTTP/2 preface (`PRI * HTTP/2.0`) ends here too
+  // Stricter than llhttp, which also reads `RTSP/1.0` and `ICE/1.0` lines (other protocols
+  // than HTTP, refused above by the `HTTP/` test), HTTP/0.9 (no headers, no framing) and
+  // HTTP/2.0 (another framing altogether): only HTTP/1.0 and 1.1 are spoken here. The
+  // HTTP/2 preface (`PRI * HTTP/2.0`) ends here too.
   if (major !== 1 || minor > 1) throw new HttpParseError(505, `HTTP/${major}.${minor} is not supported.`);
   if (!knownMethods.has(method)) throw new HttpParseError(501, `The method ${method} is not implemented.`);
   // RFC 9112 §3.2: origin-form, absolute-form, or `*` for OPTIONS only
@@ -210,6 +213,9 @@ export function parseRequestHead(bytes: Buffer, start: number, end: number, maxH
     }
     add(headers, field, value);
   }
+  // Stricter than llhttp, for routing: two Hosts may be read one way here and the other
+  // way by a proxy in front; and RFC 9112 §3.2 asks a 400 for an HTTP/1.1 request
+  // without one (node:http refuses it too, after llhttp)
   if (hosts > 1) throw new HttpParseError(400, 'Host is repeated.');
   if (hosts === 0 && !http10) throw new HttpParseError(400, 'An HTTP/1.1 request must have a Host header.');
   if (authority !== undefined) {
@@ -246,7 +252,12 @@ function add(headers: Record<string, HeaderValue>, { name, kind }: Field, value:
   else if (kind !== Kind.FirstWins && kind !== Kind.Host && kind !== Kind.ContentLength) headers[name] = `${existing as string}, ${value}`;
 }
 
-/** RFC 9112 §9.3: HTTP/1.1 stays open unless told `close`; HTTP/1.0 closes unless told `keep-alive`. */
+/**
+ * RFC 9112 §9.3: HTTP/1.1 stays open unless told `close`; HTTP/1.0 closes unless told
+ * `keep-alive`. A `close` wins over a `keep-alive` beside it (§9.6), in 1.0 as in 1.1,
+ * where llhttp keeps a 1.0 connection open: closing frames nothing differently, and a
+ * client that said `close` sends nothing more on the connection.
+ */
 function keepsAlive(http10: boolean, connection: string | undefined): boolean {
   if (connection === undefined) return !http10;
   // what clients send, spelled as they send it
@@ -266,15 +277,19 @@ function keepsAlive(http10: boolean, connection: string | undefined): boolean {
 function framing(contentLength: string | undefined, transferEncoding: string | undefined, http10: boolean): number | 'chunked' {
   if (transferEncoding !== undefined) {
     if (contentLength !== undefined) throw new HttpParseError(400, 'Both Transfer-Encoding and Content-Length are given.');
+    // stricter than llhttp: RFC 9112 §6.1 lets a server treat it as faulty, as a 1.0
+    // proxy in front would not have framed by it
     if (http10) throw new HttpParseError(400, 'Transfer-Encoding is not allowed in HTTP/1.0.');
     const codings = transferEncoding.split(',').map((coding) => coding.trim().toLowerCase());
     if (codings[codings.length - 1] !== 'chunked') throw new HttpParseError(400, 'The last transfer coding must be chunked.');
+    // stricter than llhttp, which passes such a body on still coded: no coding but chunked is implemented here
     if (codings.length > 1) throw new HttpParseError(501, `The transfer coding "${codings.slice(0, -1).join(', ')}" is not supported.`);
     return 'chunked';
   }
   if (contentLength === undefined) return 0;
   if (!digits.test(contentLength)) throw new HttpParseError(400, 'Content-Length is not a number.');
   const length = Number(contentLength);
+  // past 2^53 a double loses units (llhttp counts to 2^64); no such body is taken anyway
   if (!Number.isSafeInteger(length)) throw new HttpParseError(413, 'Content-Length is too large.');
   return length;
 }
