@@ -63,7 +63,7 @@ export class NodeAdapter {
     this.#logger = options.logger ?? stderrLogger;
     this.#trust = options.trust;
     this.#prepare = options.prepare ?? true;
-    this.#isClosing = options.isClosing ?? never;
+    this.#isClosing = options.isClosing ?? neverClosing;
     this.#onClosed = options.onClosed;
   }
 
@@ -226,6 +226,6 @@ function context(request: Request, error: unknown): Record<string, unknown> {
 
 function ignore(): void {}
 
-function never(): boolean {
+function neverClosing(): boolean {
   return false;
 }

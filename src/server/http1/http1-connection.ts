@@ -49,7 +49,7 @@ export class Http1Connection {
     this.server = server;
     this.socket = socket;
     const buffer = server.readBuffer;
-    if (buffer === undefined || !readIntoBuffer(socket, buffer, (length) => this.#receivedInto(buffer, length))) {
+    if (buffer === undefined || !readIntoBuffer(socket, buffer, (length) => this.#receivedInReadBuffer(buffer, length))) {
       socket.on('data', (chunk: Buffer) => this.#received(chunk));
     }
     socket.on('error', () => this.destroy());
@@ -100,7 +100,7 @@ export class Http1Connection {
    * what is kept past this call (a head in part, pipelined requests, body chunks) is
    * copied out of it.
    */
-  #receivedInto(buffer: Buffer, length: number): boolean {
+  #receivedInReadBuffer(buffer: Buffer, length: number): boolean {
     // what is kept of it goes to #pending, a copy, or to a body, which copies (see copyIfReused)
     this.#received(buffer.subarray(0, length));
     return true;
