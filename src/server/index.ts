@@ -3,7 +3,7 @@ export { stderrLogger, type CriticalLogger } from './critical-logger.ts';
 export { NodeAdapter, type NodeAdapterOptions } from './node-adapter.ts';
 export { NodeServer, type NodeServerOptions, type ListenOptions, type Transport } from './node-server.ts';
 export { Http1Server, type Http1ServerOptions, type Http1Request, type Http1Response } from './http1/http1-server.ts';
-export { HttpParseError } from './http1/request-head.ts';
+export { HttpParseError } from './http1/http-parse-error.ts';
 export { StaticFiles, type StaticFilesOptions } from './static-files.ts';
 export { FileIndex, type FileIndexOptions } from './file-index.ts';
 export { parseBody, parseJson, readBody, type BodyOptions } from './body-parser.ts';

@@ -12,6 +12,7 @@ import { StreamedResponse } from '../http/streamed-response.ts';
 import { BinaryFileResponse } from '../http/binary-file-response.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
 import { NodeAdapter } from './node-adapter.ts';
+import { nodeRequestOptions } from './node-request.ts';
 import { listen, transports } from './test-support/listen.ts';
 import { send, sendRaw } from './test-support/http-client.ts';
 import { firstChunkThen, until } from './test-support/streaming.ts';
@@ -100,7 +101,7 @@ for (const transport of transports) describe(`NodeAdapter, over the ${transport}
     }
     const app = new FakeApplication(() => new Response('ok'));
     const adapter = new NodeAdapter(app);
-    const server = createHttpsServer(certificate, (req, res) => void adapter.handle(req, res));
+    const server = createHttpsServer({ ...certificate, ...nodeRequestOptions }, (req, res) => void adapter.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;

@@ -1,6 +1,4 @@
-import type { IncomingMessage, ServerResponse as NodeServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Writable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { Request, type TrustPolicy } from '../http/request.ts';
 import { HeaderBag } from '../http/header-bag.ts';
@@ -9,12 +7,10 @@ import { isThenable } from '../event-dispatcher/listener.ts';
 import type { HttpApplication } from './http-application.ts';
 import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
-import { Http1Request, type Http1Response } from './http1/http1-server.ts';
+import { asWritable, type TransportRequest, type TransportResponse } from './transport.ts';
 
-/** A request as a transport gives it: node:http's, or the Sluice HTTP/1.1 server's. */
-export type ServerRequest = IncomingMessage | Http1Request;
-/** A response as a transport takes it: node:http's, or the Sluice HTTP/1.1 server's. */
-export type ServerResponse = NodeServerResponse | Http1Response;
+/** The names the request log and older code use for a transport's request and response. */
+export type { TransportRequest as ServerRequest, TransportResponse as ServerResponse } from './transport.ts';
 
 export interface NodeAdapterOptions {
   logger?: CriticalLogger;
@@ -46,8 +42,7 @@ const absoluteForm = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/([^/?#@]+)([^#]*)$/;
 const clientGoneCodes = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'EPIPE', 'ECONNRESET']);
 
 /**
- * Turns a transport's request and response (Http1Server's, or node:http's IncomingMessage
- * and ServerResponse) into a Request, asks the application for the Response, writes it,
+ * Turns a transport's request and response (see transport.ts) into a Request, asks the application for the Response, writes it,
  * and runs terminate once the client has it. Every failure stays within its own request:
  * the server keeps serving the others.
  *
@@ -68,12 +63,12 @@ export class NodeAdapter {
     this.#logger = options.logger ?? stderrLogger;
     this.#trust = options.trust;
     this.#prepare = options.prepare ?? true;
-    this.#isClosing = options.isClosing ?? never;
+    this.#isClosing = options.isClosing ?? neverClosing;
     this.#onClosed = options.onClosed;
   }
 
   /** Answers one request. Never throws; the answer may be written later, when the application's is a promise. */
-  handle(req: ServerRequest, res: ServerResponse): void {
+  handle(req: TransportRequest, res: TransportResponse): void {
     const request = this.createRequest(req);
     let answer: MaybePromise<Response>;
     try {
@@ -91,7 +86,7 @@ export class NodeAdapter {
     }
   }
 
-  createRequest(req: ServerRequest): Request {
+  createRequest(req: TransportRequest): Request {
     const connection = this.#connectionOf(req.socket);
     let url = req.url ?? '/';
     let headers = req.headers;
@@ -112,15 +107,15 @@ export class NodeAdapter {
       remoteAddress: connection.remoteAddress,
       secure: connection.secure,
       serverPort: connection.serverPort,
-      body: req instanceof Http1Request ? req.body : hasBody(req) ? req : undefined,
+      body: req.body,
       trust: this.#trust,
     });
   }
 
   /**
    * What a connection's socket says about every request on it, read once per connection
-   * (a keep-alive connection carries many requests): with node's address getters called
-   * for each request, createRequest cost 2.0 k instructions, 1.4 k without (callgrind).
+   * (a keep-alive connection carries many requests): node's address getters ask the
+   * operating system's socket each time, which weighed on every request's creation.
    */
   #connectionOf(socket: Socket): Connection {
     let connection = this.#connections.get(socket);
@@ -133,7 +128,7 @@ export class NodeAdapter {
     return connection;
   }
 
-  #failed(error: unknown, request: Request, res: ServerResponse): Response {
+  #failed(error: unknown, request: Request, res: TransportResponse): Response {
     // a body read cut short by a client that left is no failure of the application
     if (!(res.destroyed && isClientGone(error))) {
       this.#logger.critical('No response could be made for "{method} {url}", a bare 500 was sent: {reason}', context(request, error));
@@ -141,7 +136,7 @@ export class NodeAdapter {
     return internalServerError();
   }
 
-  #send(answer: unknown, request: Request, req: ServerRequest, res: ServerResponse): void {
+  #send(answer: unknown, request: Request, req: TransportRequest, res: TransportResponse): void {
     let response = answer instanceof Response ? answer : this.#failed(new TypeError(`The application answered ${typeof answer}, not a Response.`), request, res);
     try {
       response = this.#writeHead(request, response, req, res);
@@ -174,11 +169,11 @@ export class NodeAdapter {
   }
 
   /** Prepares and writes the status line and headers; a response that cannot be written becomes the bare 500. */
-  #writeHead(request: Request, response: Response, req: ServerRequest, res: ServerResponse): Response {
+  #writeHead(request: Request, response: Response, req: TransportRequest, res: TransportResponse): Response {
     // A body the application left unread is not drained (it may be endless): the connection
     // closes instead. So does every connection once the server is closing.
     // (A request without a body is not `complete` yet while its 'request' event runs.)
-    if ((!req.complete && hasBody(req)) || this.#isClosing()) res.shouldKeepAlive = false;
+    if ((!req.complete && req.body !== undefined) || this.#isClosing()) res.shouldKeepAlive = false;
     try {
       if (this.#prepare) response.prepare(request);
       res.writeHead(response.statusCode, response.statusText, response.headers.toNodeHeaderList());
@@ -192,7 +187,7 @@ export class NodeAdapter {
   }
 
   /** Writes the body: an in-memory one at once, a streamed or file body over time (its failure closes the connection). */
-  #writeBody(request: Request, response: Response, res: ServerResponse): void {
+  #writeBody(request: Request, response: Response, res: TransportResponse): void {
     // A body written over time (a stream, a file, a callback) may be written after its
     // end, which makes node emit 'error' on the response; unheard, it would end the
     // process. Response's own single `end(body)` cannot: node emits that error only for a
@@ -200,9 +195,7 @@ export class NodeAdapter {
     if (response.sendContent !== Response.prototype.sendContent) res.on('error', ignore);
     let writing: void | Promise<void>;
     try {
-      // Http1Response has the members of a Writable that pipe, pipeline and end use, as
-      // node's own ServerResponse (typed a Writable, built on none) has them
-      writing = response.sendContent(res as Writable);
+      writing = response.sendContent(asWritable(res));
     } catch (error) {
       this.#bodyFailed(error, request, res);
       return;
@@ -210,7 +203,7 @@ export class NodeAdapter {
     if (writing !== undefined) writing.catch((error: unknown) => this.#bodyFailed(error, request, res));
   }
 
-  #bodyFailed(error: unknown, request: Request, res: ServerResponse): void {
+  #bodyFailed(error: unknown, request: Request, res: TransportResponse): void {
     if (!res.destroyed && !isClientGone(error)) {
       this.#logger.critical('The body of "{method} {url}" failed mid-stream, its connection was closed: {reason}', context(request, error));
     }
@@ -220,12 +213,6 @@ export class NodeAdapter {
 
 function internalServerError(): Response {
   return new Response('Internal Server Error', 500, { 'Content-Type': 'text/plain; charset=UTF-8' });
-}
-
-/** RFC 9112 §6.3: a request has a body when it says how it is framed, whatever its method. */
-function hasBody(req: ServerRequest): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 function isClientGone(error: unknown): boolean {
@@ -239,6 +226,6 @@ function context(request: Request, error: unknown): Record<string, unknown> {
 
 function ignore(): void {}
 
-function never(): boolean {
+function neverClosing(): boolean {
   return false;
 }

@@ -9,6 +9,7 @@ import { FakeApplication } from './test-support/fake-application.ts';
 import { send, sendRaw } from './test-support/http-client.ts';
 import { transports } from './test-support/listen.ts';
 import { testCertificate } from './test-support/certificate.ts';
+import { until } from './test-support/streaming.ts';
 
 async function started(app: FakeApplication, options: Partial<NodeServerOptions> = {}): Promise<{ server: NodeServer; port: number }> {
   const server = new NodeServer({ app, ...options });
@@ -116,7 +117,8 @@ for (const transport of transports) describe(`NodeServer, over the ${transport} 
     });
     const { server, port } = await started(app, { transport });
     const reply = send(port, '/slow', { agent: new Agent({ keepAlive: true }) });
-    await sleep(30);
+    // the request in the application's hands, not a fixed wait a loaded machine outlasts
+    await until(() => app.requests.length > 0, 'the request to reach the application');
     const closing = server.close();
     assert.equal(await settlesWithin(closing, 50), false, 'still waiting for the request');
     const { status, body, headers } = await reply;

@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { TlsOptions } from 'node:tls';
 import { Server as NetServer, type AddressInfo } from 'node:net';
-import { NodeAdapter, type NodeAdapterOptions, type ServerRequest, type ServerResponse } from './node-adapter.ts';
+import { NodeAdapter, type NodeAdapterOptions } from './node-adapter.ts';
+import type { TransportRequest, TransportResponse } from './transport.ts';
+import { nodeRequestOptions } from './node-request.ts';
 import { Http1Server } from './http1/http1-server.ts';
 import type { HttpApplication } from './http-application.ts';
 import type { StaticFiles } from './static-files.ts';
@@ -60,11 +62,13 @@ export class NodeServer {
   readonly #staticFiles: StaticFiles | undefined;
   readonly #logger: CriticalLogger;
   /** Static file responses being written; the application's are told by the adapter's isClosing. */
-  readonly #filesInFlight = new Set<ServerResponse>();
+  readonly #filesInFlight = new Set<TransportResponse>();
   #closing: Promise<void> | undefined;
   readonly #idleCloseDelay: number;
-  /** The node transport's connections, followed for a close that loses nothing (the Sluice server knows its own). */
-  readonly #nodeConnections: NodeConnections | undefined;
+  /** Closes the connections that have waited `idleForMs` with nothing received (each server its own way). */
+  readonly #closeIdle: (idleForMs: number) => void;
+  /** Stops accepting connections, leaving open ones be; `done` once all are closed. */
+  readonly #stopListening: (done: () => void) => void;
 
   constructor(options: NodeServerOptions) {
     this.#adapter = new NodeAdapter(options.app, {
@@ -78,12 +82,15 @@ export class NodeServer {
     const headersTimeout = options.headersTimeout ?? (requestTimeout > 0 ? Math.min(60_000, requestTimeout) : 60_000);
     const keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
     if ((options.transport ?? 'sluice') === 'sluice') {
-      this.server = new Http1Server({ keepAliveTimeout, headersTimeout, requestTimeout, tls: options.tls }, (req, res) => this.#onRequest(req, res));
-      this.#nodeConnections = undefined;
+      const server = new Http1Server({ keepAliveTimeout, headersTimeout, requestTimeout, tls: options.tls }, (req, res) => this.#onRequest(req, res));
+      this.server = server;
+      this.#closeIdle = (idleForMs) => server.closeIdleConnections(idleForMs);
+      this.#stopListening = (done) => server.close(done);
       return;
     }
     const shortest = Math.min(...[headersTimeout, requestTimeout].filter((ms) => ms > 0), 30_000);
     const serverOptions = {
+      ...nodeRequestOptions,
       keepAliveTimeout,
       headersTimeout,
       requestTimeout,
@@ -91,13 +98,21 @@ export class NodeServer {
       // would otherwise run up to 30 s late; the check walks the open connections only.
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(shortest / 4))),
     };
-    const onRequest = (req: ServerRequest, res: ServerResponse): void => {
-      res.once('close', this.#nodeConnections!.begun(req.socket));
+    // node:http's connections are followed here, for a close that loses nothing (the Sluice server knows its own)
+    let connections: NodeConnections | undefined;
+    const onRequest = (req: TransportRequest, res: TransportResponse): void => {
+      res.once('close', connections!.begun(req.socket));
       this.#onRequest(req, res);
     };
-    this.server = options.tls === undefined ? createServer(serverOptions, onRequest) : createHttpsServer({ ...options.tls, ...serverOptions }, onRequest);
-    this.#nodeConnections = new NodeConnections(this.server, options.tls !== undefined);
-    answerHalfClosedClients(this.server);
+    const server = options.tls === undefined ? createServer(serverOptions, onRequest) : createHttpsServer({ ...options.tls, ...serverOptions }, onRequest);
+    this.server = server;
+    connections = new NodeConnections(server, options.tls !== undefined);
+    const followed = connections;
+    this.#closeIdle = (idleForMs) => followed.closeIdle(idleForMs);
+    // node:http's close() also drops every connection between requests at once, when a
+    // request may be on its way on one: only the listening socket is closed here
+    this.#stopListening = (done) => NetServer.prototype.close.call(server, done);
+    answerHalfClosedClients(server);
   }
 
   async listen(options: ListenOptions = {}): Promise<AddressInfo> {
@@ -122,10 +137,7 @@ export class NodeServer {
     this.#closing ??= new Promise<void>((resolve) => {
       for (const res of this.#filesInFlight) if (!res.headersSent) res.shouldKeepAlive = false;
       const idleFor = Math.min(this.#idleCloseDelay, graceMs);
-      const closeIdle = (): void => {
-        if (this.#nodeConnections === undefined) (this.server as Http1Server).closeIdleConnections(idleFor);
-        else this.#nodeConnections.closeIdle(idleFor);
-      };
+      const closeIdle = (): void => this.#closeIdle(idleFor);
       const sweep = setInterval(closeIdle, Math.max(10, Math.floor(idleFor / 5)));
       const deadline = setTimeout(() => this.server.closeAllConnections(), graceMs);
       const closed = (): void => {
@@ -134,23 +146,20 @@ export class NodeServer {
         this.#staticFiles?.close();
         resolve();
       };
-      // node:http's close() also drops every connection between requests at once, when a
-      // request may be on its way on one: only the listening socket is closed here
-      if (this.#nodeConnections === undefined) this.server.close(closed);
-      else NetServer.prototype.close.call(this.server, closed);
+      this.#stopListening(closed);
       closeIdle();
     });
     return this.#closing;
   }
 
-  #onRequest(req: ServerRequest, res: ServerResponse): void {
+  #onRequest(req: TransportRequest, res: TransportResponse): void {
     if (this.#closing !== undefined) res.shouldKeepAlive = false;
     const file = this.#staticFiles?.match(req);
     if (file === undefined) this.#adapter.handle(req, res);
     else void this.#serveFile(req, res, file);
   }
 
-  async #serveFile(req: ServerRequest, res: ServerResponse, file: string): Promise<void> {
+  async #serveFile(req: TransportRequest, res: TransportResponse, file: string): Promise<void> {
     this.#filesInFlight.add(res);
     res.once('close', () => this.#filesInFlight.delete(res));
     try {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { Transform, Writable } from 'node:stream';
-import type { ServerRequest, ServerResponse } from './node-adapter.ts';
+import type { Transform } from 'node:stream';
+import { asWritable, type TransportRequest, type TransportResponse } from './transport.ts';
 import { resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import send from '@fastify/send';
@@ -20,7 +20,7 @@ export interface StaticFilesOptions {
    * Compression of files (see compression/response-compressor.ts encoderForFile): changes
    * the headers and gives the stream the file goes through, or undefined to send it as is.
    */
-  encode?: (req: ServerRequest, status: number, headers: Record<string, string | number | string[]>) => Transform | undefined;
+  encode?: (req: TransportRequest, status: number, headers: Record<string, string | number | string[]>) => Transform | undefined;
   /**
    * Directories outside the public directory that symlinks under it may lead into (the
    * bundles' public directories, for assets:install --symlink). A file reached through
@@ -69,13 +69,13 @@ export class StaticFiles {
   }
 
   /** Serves the request when it names a file; false when the kernel should answer it. */
-  async handle(req: ServerRequest, res: ServerResponse): Promise<boolean> {
+  async handle(req: TransportRequest, res: TransportResponse): Promise<boolean> {
     const file = this.match(req);
     return file === undefined ? false : this.serve(req, res, file);
   }
 
   /** The file a GET or HEAD names, relative to the directory; undefined otherwise. No syscall. */
-  match(req: ServerRequest): string | undefined {
+  match(req: TransportRequest): string | undefined {
     if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const url = req.url ?? '';
     if (url.charCodeAt(0) !== 47 /* '/' */) return undefined;
@@ -94,7 +94,7 @@ export class StaticFiles {
   }
 
   /** Sends a file `match` found; false when send no longer finds it (the kernel answers then). */
-  async serve(req: ServerRequest, res: ServerResponse, file: string): Promise<boolean> {
+  async serve(req: TransportRequest, res: TransportResponse, file: string): Promise<boolean> {
     // checked again as it is sent: a symlink may have changed since the index was made
     let real: string;
     try {
@@ -105,7 +105,7 @@ export class StaticFiles {
     if (!this.#index.allows(real)) return false;
     const encoded = `/${file.split('/').map(encodeURIComponent).join('/')}`;
     // send reads the request's method and headers only, which both transports' requests have
-    const result = await send(req as IncomingMessage, encoded, this.#sendOptions);
+    const result = await send(req as unknown as IncomingMessage, encoded, this.#sendOptions);
     if (result.type === 'directory' || !servedStatuses.has(result.statusCode)) {
       result.stream.destroy();
       return false;
@@ -115,7 +115,7 @@ export class StaticFiles {
     // nosniff: a file is served as its extension says, never sniffed into a page (an uploaded polyglot)
     res.writeHead(result.statusCode, { ...result.headers, 'X-Content-Type-Options': 'nosniff' });
     try {
-      await (encoder === undefined ? pipeline(result.stream, res as Writable) : pipeline(result.stream, encoder, res as Writable));
+      await (encoder === undefined ? pipeline(result.stream, asWritable(res)) : pipeline(result.stream, encoder, asWritable(res)));
     } catch {
       res.destroy(); // a read error or a client that left: that socket only
     }

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ChunkedDecoder } from './chunked-decoder.ts';
-import { HttpParseError } from './request-head.ts';
+import { HttpParseError } from './http-parse-error.ts';
 
 /** Feeds `wire` in pieces of `step` bytes; returns the body and the bytes past its end. */
 function decode(wire: string, step = wire.length): { body: string; rest: string; done: boolean } {
@@ -66,15 +66,26 @@ describe('ChunkedDecoder', () => {
     assert.deepEqual(decode('3;a;b=c;d="e f\\"g"\r\nabc\r\n0;z\r\n\r\n'), { body: 'abc', rest: '', done: true });
   });
 
-  test('an extension without a name, with spaces around its `=`, with an empty value or with obs-text is malformed', () => {
+  test('an extension that is only a `;`, has spaces around its `=` or obs-text outside quotes is malformed', () => {
     malformed('3;\r\nabc\r\n0\r\n\r\n');
-    malformed('3;=b\r\nabc\r\n0\r\n\r\n');
+    malformed('3;a;\r\nabc\r\n0\r\n\r\n');
     malformed('3;a =b\r\nabc\r\n0\r\n\r\n');
     malformed('3;a= b\r\nabc\r\n0\r\n\r\n');
-    malformed('3;a=\r\nabc\r\n0\r\n\r\n');
+    malformed('3;a=;\r\nabc\r\n0\r\n\r\n');
     malformed('3;a=\xff\r\nabc\r\n0\r\n\r\n');
-    malformed('3;a="\xff"\r\nabc\r\n0\r\n\r\n');
+    malformed('3;a="\x7f"\r\nabc\r\n0\r\n\r\n');
     malformed('3;a="b"c\r\nabc\r\n0\r\n\r\n');
+  });
+
+  // found by the differential fuzzing against llhttp (llhttp-differential.test.ts)
+  test('an empty name or value around the `=`, and empty extensions before another, are taken, as llhttp takes them', () => {
+    assert.deepEqual(decode('3;a=\r\nabc\r\n0;=b\r\n\r\n'), { body: 'abc', rest: '', done: true });
+    assert.deepEqual(decode('3;a=;b\r\nabc\r\n0;=\r\n\r\n'), { body: 'abc', rest: '', done: true });
+    assert.deepEqual(decode('3;;a;b="c";;d\r\nabc\r\n0;;=\r\n\r\n'), { body: 'abc', rest: '', done: true });
+  });
+
+  test('obs-text in a quoted extension value, escaped or not, is taken, as RFC 9110 and llhttp allow', () => {
+    assert.deepEqual(decode('3;a="\xe9\\\xff"\r\nabc\r\n0\r\n\r\n'), { body: 'abc', rest: '', done: true });
   });
 
   test('trailers are `name: value` lines', () => {

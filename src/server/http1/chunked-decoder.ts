@@ -1,11 +1,11 @@
-import { HttpParseError } from './request-head.ts';
+import { HttpParseError } from './http-parse-error.ts';
 
 const enum State {
   Size,
-  /** Right after a `;`: an extension's name must begin. */
+  /** Right after a `;`: an extension's name, or the `=` of an unnamed one. */
   ExtensionNameStart,
   ExtensionName,
-  /** Right after an extension's `=`: a token or a quoted string. */
+  /** Right after an extension's `=`: a token, a quoted string, or nothing. */
   ExtensionValueStart,
   ExtensionToken,
   ExtensionQuoted,
@@ -31,9 +31,12 @@ const lf = 10;
 
 /** Octet classes of the chunk line and trailer grammar. */
 const TOKEN = 1;
-/** What a quoted string holds unescaped (RFC 9110 §5.6.4 qdtext, without obs-text). */
+/**
+ * What a quoted string holds unescaped (RFC 9110 §5.6.4 qdtext). obs-text is in it: llhttp
+ * takes it in a quoted extension, so refusing it here would refuse what a proxy passed on.
+ */
 const QDTEXT = 2;
-/** What may follow a backslash in a quoted string (without obs-text). */
+/** What may follow a backslash in a quoted string (HTAB, SP, VCHAR, obs-text). */
 const ESCAPABLE = 4;
 /** What a trailer's value holds: VCHAR, obs-text, SP and HTAB, as a header field's. */
 const FIELD_VALUE = 8;
@@ -44,7 +47,7 @@ for (let octet = 0x20; octet < 0x7f; octet++) {
   if (octet !== 0x22 && octet !== 0x5c) classes[octet] |= QDTEXT;
 }
 classes[9] |= QDTEXT | ESCAPABLE | FIELD_VALUE;
-for (let octet = 0x80; octet <= 0xff; octet++) classes[octet] |= FIELD_VALUE;
+for (let octet = 0x80; octet <= 0xff; octet++) classes[octet] |= FIELD_VALUE | QDTEXT | ESCAPABLE;
 
 /** Trailer fields that would change how the message is framed or routed if anything merged them. */
 const forbiddenTrailers = new Set(['content-length', 'transfer-encoding', 'host']);
@@ -56,7 +59,9 @@ const largestChunk = 2 ** 52;
 /**
  * Decodes a chunked body (RFC 9112 §7.1) as its bytes arrive, in any split, as strictly as
  * llhttp does or more: a size is hex digits (leading zeros allowed) with no whitespace,
- * then `;name` or `;name=token` or `;name="quoted"` extensions, then CRLF; trailers are
+ * then `;name` or `;name=token` or `;name="quoted"` extensions (name and value may be
+ * empty around the `=`, and empty extensions come before others, as llhttp takes them),
+ * then CRLF; trailers are
  * `name: value` lines, never Content-Length, Transfer-Encoding or Host, never folded.
  * Extensions are skipped and trailers dropped. Anything else is an HttpParseError (the
  * connection cannot be read any further), a chunk larger than 2^52 a 413. `limit` bounds
@@ -116,9 +121,14 @@ export class ChunkedDecoder {
           break;
         }
         case State.ExtensionNameStart:
-          if ((classes[byte]! & TOKEN) === 0) throw extensionMalformed();
           this.#count();
-          this.#state = State.ExtensionName;
+          // llhttp takes an empty name or value around a `=` (`;=b`, `;a=`) and empty
+          // extensions before another (`;;a`): extensions are skipped, so taking them frames
+          // nothing differently, and a body a proxy passed on is not refused
+          if (byte === 61 /* = */) this.#state = State.ExtensionValueStart;
+          else if (byte === 59 /* ; */) break;
+          else if ((classes[byte]! & TOKEN) !== 0) this.#state = State.ExtensionName;
+          else throw extensionMalformed();
           break;
         case State.ExtensionName:
         case State.ExtensionToken:
@@ -131,7 +141,7 @@ export class ChunkedDecoder {
           this.#count();
           if (byte === 34 /* " */) this.#state = State.ExtensionQuoted;
           else if ((classes[byte]! & TOKEN) !== 0) this.#state = State.ExtensionToken;
-          else throw extensionMalformed();
+          else this.#extensionEnd(byte);
           break;
         case State.ExtensionQuoted:
           this.#count();

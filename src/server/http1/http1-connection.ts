@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { statusTexts } from '../../http/status-texts.ts';
-import { HttpParseError, parseRequestHead, type RequestHead } from './request-head.ts';
+import { parseRequestHead, type RequestHead } from './request-head.ts';
+import { HttpParseError } from './http-parse-error.ts';
 import { PendingBytes } from './pending-bytes.ts';
 import { readIntoBuffer } from '../node-internals.ts';
 import { IncomingBody } from './incoming-body.ts';
@@ -23,7 +24,6 @@ const enum State {
   Closed,
 }
 
-
 /**
  * One client connection: reads requests off it one at a time and writes their responses
  * in order. @internal
@@ -37,7 +37,7 @@ export class Http1Connection {
   /** Received bytes not read yet: the head of the next request, in part or whole, and pipelined ones. */
   readonly #pending = new PendingBytes();
   /** How far into #pending the end of the head has been looked for in vain: a head sent in pieces is searched once, not once per piece. */
-  #searched = 0;
+  #headSearchedUpTo = 0;
   #response: Http1Response | undefined;
   #body: IncomingBody | undefined;
   #reading = false;
@@ -49,7 +49,7 @@ export class Http1Connection {
     this.server = server;
     this.socket = socket;
     const buffer = server.readBuffer;
-    if (buffer === undefined || !readIntoBuffer(socket, buffer, (length) => this.#receivedInto(buffer, length))) {
+    if (buffer === undefined || !readIntoBuffer(socket, buffer, (length) => this.#receivedInReadBuffer(buffer, length))) {
       socket.on('data', (chunk: Buffer) => this.#received(chunk));
     }
     socket.on('error', () => this.destroy());
@@ -100,14 +100,14 @@ export class Http1Connection {
    * what is kept past this call (a head in part, pipelined requests, body chunks) is
    * copied out of it.
    */
-  #receivedInto(buffer: Buffer, length: number): boolean {
-    // what is kept of it goes to #pending, a copy, or to a body, which copies (see kept)
+  #receivedInReadBuffer(buffer: Buffer, length: number): boolean {
+    // what is kept of it goes to #pending, a copy, or to a body, which copies (see copyIfReused)
     this.#received(buffer.subarray(0, length));
     return true;
   }
 
   /** `data` itself, or a copy of it when it lies in a buffer that a later read overwrites. @internal */
-  kept(data: Buffer): Buffer {
+  copyIfReused(data: Buffer): Buffer {
     const readBuffer = this.server.readBuffer;
     return (readBuffer !== undefined && data.buffer === readBuffer.buffer) || this.#pending.holds(data) ? Buffer.from(data) : data;
   }
@@ -129,7 +129,7 @@ export class Http1Connection {
     if (this.#state === State.Idle) {
       this.#state = State.Head;
       this.#since = Date.now();
-    this.idleSweeps = 0;
+      this.idleSweeps = 0;
     }
     if (this.#state === State.Head && this.#pending.empty) {
       // the usual case: the bytes are read where they arrived, only a rest is copied
@@ -179,26 +179,28 @@ export class Http1Connection {
    * (and whatever of its body came with it) once dispatched.
    */
   #readRequest(bytes: Buffer, start: number): number {
-    // RFC 9112 §2.2: empty lines before a request line are ignored
-    while (start + 1 < bytes.length && bytes[start] === 13 && bytes[start + 1] === 10) start += 2;
-    const searched = this.#searched;
-    const end = bytes.indexOf(crlfCrlf, start + searched);
+    // RFC 9112 §2.2: empty lines before a request line are ignored; so are stray CRs and
+    // LFs, as llhttp ignores them: they frame nothing, and refusing them would refuse a
+    // request that a proxy on llhttp passed on
+    while (start < bytes.length && (bytes[start] === 13 || bytes[start] === 10)) start++;
+    const searchedUpTo = this.#headSearchedUpTo;
+    const end = bytes.indexOf(crlfCrlf, start + searchedUpTo);
     const maxHeaderSize = this.server.maxHeaderSize;
     if (end === -1 || end - start > maxHeaderSize) {
       if (bytes.length - start > maxHeaderSize) {
         // no end of the request line within the limit: the target is what is too long
         const lineEnd = bytes.indexOf(10, start);
         this.#refuse(lineEnd === -1 || lineEnd - start > maxHeaderSize ? 414 : 431);
-      } else if (hasBareLineBreak(bytes, start + Math.max(0, searched - 1), start)) {
+      } else if (hasBareLineBreak(bytes, start + Math.max(0, searchedUpTo - 1), start)) {
         // refused at once, as llhttp refuses it, rather than waited on until the headers timeout
         this.#refuse(400);
       } else {
         // the terminator may begin in the last 3 bytes, its rest still to come
-        this.#searched = Math.max(0, bytes.length - start - 3);
+        this.#headSearchedUpTo = Math.max(0, bytes.length - start - 3);
       }
       return start;
     }
-    this.#searched = 0;
+    this.#headSearchedUpTo = 0;
     let head: RequestHead;
     try {
       head = parseRequestHead(bytes, start, end + 2, this.server.maxHeadersCount);
@@ -327,7 +329,6 @@ export class Http1Connection {
     this.server.forget(this);
   }
 }
-
 
 /**
  * Whether `bytes`, from `from` on, has a LF not preceded by a CR (at or after `start`),

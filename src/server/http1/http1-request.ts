@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { HeaderValue, RequestHead } from './request-head.ts';
+import type { TransportRequest } from '../transport.ts';
 
 /** A request as node's IncomingMessage shows it, for what the framework reads; `body` is its stream, when it has a body. */
-export class Http1Request {
+export class Http1Request implements TransportRequest {
   readonly method: string;
   readonly url: string;
   readonly httpVersion: '1.0' | '1.1';

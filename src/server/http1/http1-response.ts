@@ -3,13 +3,14 @@ import type { Socket } from 'node:net';
 import { httpDate, serializeHead, type HeadFacts, type HeaderList, type HeaderObject } from './outgoing.ts';
 import type { Http1Connection } from './http1-connection.ts';
 import type { Http1Request } from './http1-request.ts';
+import type { TransportResponse } from '../transport.ts';
 
 /**
  * A response as node's ServerResponse shows it, for what the framework and its streams
  * use: `writeHead` then `end(body)` (one socket write, the usual case), or `write`s with
  * back-pressure (`drain`), chunked when no Content-Length was given; `finish` and `close`.
  */
-export class Http1Response extends EventEmitter {
+export class Http1Response extends EventEmitter implements TransportResponse {
   readonly #connection: Http1Connection;
   readonly req: Http1Request;
   readonly #head: boolean;
@@ -204,7 +205,7 @@ export class Http1Response extends EventEmitter {
         this.shouldKeepAlive = false;
       }
     }
-    if (!facts.connection) text += this.shouldKeepAlive ? this.#connection.server.keepAliveLines : 'Connection: close\r\n';
+    if (!facts.connection) text += this.shouldKeepAlive ? this.#connection.server.keepAliveHeaderLines : 'Connection: close\r\n';
     return `${text}\r\n`;
   }
 }

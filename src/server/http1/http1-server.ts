@@ -39,22 +39,23 @@ const readBufferSize = 64 * 1024;
  * closeIdleConnections, closeAllConnections; requests and responses with the members
  * node's IncomingMessage and ServerResponse have for them).
  *
- * Why not node:http: IncomingMessage and ServerResponse are streams with a cost per
- * request that a response made in memory, the usual case, does not need (callgrind: the
- * app's /hello took 68 k instructions over node:http, 45 k here). Here a request
- * without a body is a plain object and its response one socket write; a body, streamed or
- * uploaded, still goes through streams.
+ * Why not node:http: IncomingMessage and ServerResponse are streams, with a cost per
+ * request that a response made in memory, the usual case, does not need: the same
+ * application answers a simple request with much less work here (bench/RESULTS.md has
+ * the counts). Here a request without a body is a plain object and its response one
+ * socket write; a body, streamed or uploaded, still goes through streams.
  *
  * Requests on a connection are answered one at a time, in order: pipelined ones wait,
- * one read ahead (up to 64 KiB of them when they came in one read). Timeouts as node:http has them (headers, request, keep-alive)
- * are checked on one timer for all connections.
+ * one read ahead (up to Http1Connection's readAhead of them when they came in one read). Timeouts as
+ * node:http has them (headers, request, keep-alive) are checked on one timer for all
+ * connections.
  */
 export class Http1Server extends EventEmitter {
   readonly #net: NetServer;
   readonly #connections = new Set<Http1Connection>();
   readonly keepAliveTimeout: number;
   /** The header lines of a response after which the connection stays open. @internal */
-  readonly keepAliveLines: string;
+  readonly keepAliveHeaderLines: string;
   readonly headersTimeout: number;
   readonly requestTimeout: number;
   readonly maxHeaderSize: number;
@@ -72,7 +73,7 @@ export class Http1Server extends EventEmitter {
   constructor(options: Http1ServerOptions = {}, onRequest?: (req: Http1Request, res: Http1Response) => void) {
     super();
     this.keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
-    this.keepAliveLines = this.keepAliveTimeout > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(this.keepAliveTimeout / 1000)}\r\n` : 'Connection: keep-alive\r\n';
+    this.keepAliveHeaderLines = this.keepAliveTimeout > 0 ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(this.keepAliveTimeout / 1000)}\r\n` : 'Connection: keep-alive\r\n';
     this.requestTimeout = options.requestTimeout ?? 300_000;
     this.headersTimeout = options.headersTimeout ?? (this.requestTimeout > 0 ? Math.min(60_000, this.requestTimeout) : 60_000);
     this.maxHeaderSize = options.maxHeaderSize ?? 16 * 1024;

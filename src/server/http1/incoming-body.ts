@@ -44,7 +44,7 @@ export class IncomingBody extends Readable {
   }
 
   #push(data: Buffer): void {
-    if (!this.push(this.#connection.kept(data))) this.#connection.pauseBody();
+    if (!this.push(this.#connection.copyIfReused(data))) this.#connection.pauseBody();
   }
 
   #finish(): void {

@@ -1,4 +1,5 @@
 import { statusTexts } from '../../http/status-texts.ts';
+import { InvalidHeaderError } from './invalid-header-error.ts';
 
 /** A header list as `writeHead` takes it: `[name, value, name, value, ...]`, a value possibly a list. */
 export type HeaderList = ReadonlyArray<string | readonly string[]>;
@@ -9,11 +10,6 @@ const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
 /** Anything but HTAB and SP-~: the usual value has none, and is then neither invalid nor latin1. */
 const notPlainAscii = /[^\t\x20-\x7e]/;
-
-export class InvalidHeaderError extends TypeError {
-  override readonly name = 'InvalidHeaderError';
-  readonly code = 'ERR_INVALID_HTTP_TOKEN';
-}
 
 /** What the transport must know of a header it writes. */
 const enum Kind {

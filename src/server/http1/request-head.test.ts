@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HttpParseError, parseRequestHead } from './request-head.ts';
+import { parseRequestHead } from './request-head.ts';
+import { HttpParseError } from './http-parse-error.ts';
 
 /** The head as the connection hands it over: up to the CRLF of the last field line. */
 function head(...lines: string[]): string {
@@ -76,9 +77,23 @@ describe('parseRequestHead', () => {
   });
 
   test('a malformed request line is a 400', () => {
-    for (const line of ['GET  / HTTP/1.1', 'GET / HTTP/1.1 ', ' GET / HTTP/1.1', 'GET /a b HTTP/1.1', 'GET / http/1.1', 'G(T / HTTP/1.1', 'GET\t/ HTTP/1.1', 'GET /\x00 HTTP/1.1', 'GET / HTTP/1']) {
+    for (const line of ['GET / HTTP/1.1 ', ' GET / HTTP/1.1', 'GET /a b HTTP/1.1', 'GET / http/1.1', 'G(T / HTTP/1.1', 'GET\t/ HTTP/1.1', 'GET /\x00 HTTP/1.1', 'GET / HTTP/1']) {
       refused(head(line, 'Host: h'), 400, /request line/);
     }
+  });
+
+  // found by the differential fuzzing against llhttp (llhttp-differential.test.ts)
+  test('several spaces between the parts of the request line are taken, as llhttp takes them', () => {
+    const parsed = parse(head('GET  /a   HTTP/1.1', 'Host: h'));
+    assert.equal(parsed.method, 'GET');
+    assert.equal(parsed.url, '/a');
+    assert.equal(parsed.httpVersion, '1.1');
+  });
+
+  test('a tab after the value of Content-Length or Transfer-Encoding is a 400, as llhttp refuses it (a space is taken)', () => {
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 3\t'), 400);
+    refused(head('POST / HTTP/1.1', 'Host: h', 'Transfer-Encoding: chunked\t'), 400);
+    assert.equal(parse(head('POST / HTTP/1.1', 'Host: h', 'Content-Length:\t3  ')).body, 3);
   });
 
   test('a version other than 1.0 and 1.1 is a 505', () => {

@@ -1,5 +1,7 @@
 import { METHODS } from 'node:http';
 import { headerKey } from '../../http/header-name.ts';
+import { latin1Text } from '../node-internals.ts';
+import { HttpParseError } from './http-parse-error.ts';
 
 /**
  * The head of an HTTP/1.x request (RFC 9112): request line and header fields, parsed from
@@ -7,14 +9,6 @@ import { headerKey } from '../../http/header-name.ts';
  * at (a bare CR or LF, a folded header, a space before the colon, a control character, two
  * framings for one body) is refused: such guesses are what request smuggling feeds on.
  */
-
-/** A request the server cannot accept; `statusCode` is what the client is answered before the connection closes. */
-export class HttpParseError extends Error {
-  override readonly name = 'HttpParseError';
-  constructor(readonly statusCode: 400 | 413 | 414 | 417 | 431 | 501 | 505, message: string) {
-    super(message);
-  }
-}
 
 export type HeaderValue = string | string[];
 
@@ -115,10 +109,6 @@ function malformedField(): HttpParseError {
   return new HttpParseError(400, 'A header field is malformed.');
 }
 
-interface LatinSlicing {
-  latin1Slice(start: number, end: number): string;
-}
-
 /**
  * Parses the head in `bytes` from `start` to `end`: from the request line up to and
  * including the CRLF that ends the last field line (the empty line not included).
@@ -131,23 +121,31 @@ interface LatinSlicing {
  * The octets are scanned in the buffer (a typed array read is what a loop does fastest);
  * the strings are cut from one latin1 copy of the whole head.
  */
-export function parseRequestHead(bytes: Uint8Array, start: number, end: number, maxHeadersCount = 2000): RequestHead {
-  const head = (bytes as unknown as LatinSlicing).latin1Slice(start, end);
+export function parseRequestHead(bytes: Buffer, start: number, end: number, maxHeadersCount = 2000): RequestHead {
+  const head = latin1Text(bytes, start, end);
   let i = start;
   while (i < end && (classes[bytes[i]!]! & TOKEN) !== 0) i++;
   if (i === start || bytes[i] !== 32) throw malformedLine();
   const method = head.slice(0, i - start);
-  const targetStart = ++i;
+  // RFC 9112 §3 allows parsing on whitespace-delimited words, and llhttp takes several
+  // spaces between the parts: a request refused here and read by a proxy would be lost
+  while (bytes[++i] === 32);
+  const targetStart = i;
   while (i < end && (classes[bytes[i]!]! & TARGET) !== 0) i++;
-  if (i === targetStart || bytes[i] !== 32 || i + 10 >= end) throw malformedLine();
+  if (i === targetStart || bytes[i] !== 32) throw malformedLine();
   let url = head.slice(targetStart - start, i - start);
+  while (bytes[i + 1] === 32) i++;
+  if (i + 10 >= end) throw malformedLine();
   const major = bytes[i + 6]! - 48;
   const minor = bytes[i + 8]! - 48;
   if (bytes[i + 1] !== 72 || bytes[i + 2] !== 84 || bytes[i + 3] !== 84 || bytes[i + 4] !== 80 || bytes[i + 5] !== 47 /* HTTP/ */
     || !(major >= 0 && major <= 9) || bytes[i + 7] !== 46 || !(minor >= 0 && minor <= 9) || bytes[i + 9] !== 13 || bytes[i + 10] !== 10) {
     throw malformedLine();
   }
-  // the HTTP/2 preface (`PRI * HTTP/2.0`) ends here too
+  // Stricter than llhttp, which also reads `RTSP/1.0` and `ICE/1.0` lines (other protocols
+  // than HTTP, refused above by the `HTTP/` test), HTTP/0.9 (no headers, no framing) and
+  // HTTP/2.0 (another framing altogether): only HTTP/1.0 and 1.1 are spoken here. The
+  // HTTP/2 preface (`PRI * HTTP/2.0`) ends here too.
   if (major !== 1 || minor > 1) throw new HttpParseError(505, `HTTP/${major}.${minor} is not supported.`);
   if (!knownMethods.has(method)) throw new HttpParseError(501, `The method ${method} is not implemented.`);
   // RFC 9112 §3.2: origin-form, absolute-form, or `*` for OPTIONS only
@@ -199,9 +197,11 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
         break;
       case Kind.ContentLength:
         if (contentLength !== undefined) throw new HttpParseError(400, 'Content-Length is repeated.');
+        if (tabIn(bytes, valueEnd, i - 2)) throw new HttpParseError(400, 'Content-Length is not a number.');
         contentLength = value;
         break;
       case Kind.TransferEncoding:
+        if (tabIn(bytes, valueEnd, i - 2)) throw new HttpParseError(400, 'Transfer-Encoding is malformed.');
         transferEncoding = transferEncoding === undefined ? value : `${transferEncoding}, ${value}`;
         break;
       case Kind.Connection:
@@ -213,6 +213,9 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
     }
     add(headers, field, value);
   }
+  // Stricter than llhttp, for routing: two Hosts may be read one way here and the other
+  // way by a proxy in front; and RFC 9112 §3.2 asks a 400 for an HTTP/1.1 request
+  // without one (node:http refuses it too, after llhttp)
   if (hosts > 1) throw new HttpParseError(400, 'Host is repeated.');
   if (hosts === 0 && !http10) throw new HttpParseError(400, 'An HTTP/1.1 request must have a Host header.');
   if (authority !== undefined) {
@@ -232,6 +235,15 @@ export function parseRequestHead(bytes: Uint8Array, start: number, end: number, 
   };
 }
 
+/**
+ * Whether a tab follows a framing field's value: llhttp refuses it there (a space it
+ * takes), so a proxy on llhttp that passed the request on would not frame it as we do.
+ */
+function tabIn(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (bytes[i] === 9) return true;
+  return false;
+}
+
 function add(headers: Record<string, HeaderValue>, { name, kind }: Field, value: string): void {
   const existing = headers[name];
   if (existing === undefined) headers[name] = kind === Kind.SetCookie ? [value] : value;
@@ -240,7 +252,12 @@ function add(headers: Record<string, HeaderValue>, { name, kind }: Field, value:
   else if (kind !== Kind.FirstWins && kind !== Kind.Host && kind !== Kind.ContentLength) headers[name] = `${existing as string}, ${value}`;
 }
 
-/** RFC 9112 §9.3: HTTP/1.1 stays open unless told `close`; HTTP/1.0 closes unless told `keep-alive`. */
+/**
+ * RFC 9112 §9.3: HTTP/1.1 stays open unless told `close`; HTTP/1.0 closes unless told
+ * `keep-alive`. A `close` wins over a `keep-alive` beside it (§9.6), in 1.0 as in 1.1,
+ * where llhttp keeps a 1.0 connection open: closing frames nothing differently, and a
+ * client that said `close` sends nothing more on the connection.
+ */
 function keepsAlive(http10: boolean, connection: string | undefined): boolean {
   if (connection === undefined) return !http10;
   // what clients send, spelled as they send it
@@ -260,15 +277,19 @@ function keepsAlive(http10: boolean, connection: string | undefined): boolean {
 function framing(contentLength: string | undefined, transferEncoding: string | undefined, http10: boolean): number | 'chunked' {
   if (transferEncoding !== undefined) {
     if (contentLength !== undefined) throw new HttpParseError(400, 'Both Transfer-Encoding and Content-Length are given.');
+    // stricter than llhttp: RFC 9112 §6.1 lets a server treat it as faulty, as a 1.0
+    // proxy in front would not have framed by it
     if (http10) throw new HttpParseError(400, 'Transfer-Encoding is not allowed in HTTP/1.0.');
     const codings = transferEncoding.split(',').map((coding) => coding.trim().toLowerCase());
     if (codings[codings.length - 1] !== 'chunked') throw new HttpParseError(400, 'The last transfer coding must be chunked.');
+    // stricter than llhttp, which passes such a body on still coded: no coding but chunked is implemented here
     if (codings.length > 1) throw new HttpParseError(501, `The transfer coding "${codings.slice(0, -1).join(', ')}" is not supported.`);
     return 'chunked';
   }
   if (contentLength === undefined) return 0;
   if (!digits.test(contentLength)) throw new HttpParseError(400, 'Content-Length is not a number.');
   const length = Number(contentLength);
+  // past 2^53 a double loses units (llhttp counts to 2^64); no such body is taken anyway
   if (!Number.isSafeInteger(length)) throw new HttpParseError(413, 'Content-Length is too large.');
   return length;
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NodeAdapter, type NodeAdapterOptions } from '../node-adapter.ts';
+import { nodeRequestOptions } from '../node-request.ts';
 import { Http1Server } from '../http1/http1-server.ts';
 import type { Transport } from '../node-server.ts';
 import type { HttpApplication } from '../http-application.ts';
@@ -19,7 +20,7 @@ export async function listen(app: HttpApplication, options: NodeAdapterOptions &
   const adapter = new NodeAdapter(app, options);
   const server = (options.transport ?? 'sluice') === 'sluice'
     ? new Http1Server({}, (req, res) => adapter.handle(req, res))
-    : createServer((req, res) => adapter.handle(req, res));
+    : createServer(nodeRequestOptions, (req, res) => adapter.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     server,

@@ -1,0 +1,19 @@
+import { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { TransportRequest } from './transport.ts';
+
+/**
+ * node:http's request as a TransportRequest: node's own IncomingMessage, made by node
+ * itself (the `IncomingMessage` option of createServer), with the one member it lacks.
+ * An IncomingMessage is its own body stream.
+ */
+export class NodeRequest extends IncomingMessage implements TransportRequest {
+  /** The request itself when it has a body: RFC 9112 §6.3, when it says how the body is framed, whatever its method. */
+  get body(): Readable | undefined {
+    const length = this.headers['content-length'];
+    return this.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0') ? this : undefined;
+  }
+}
+
+/** The createServer options that have node:http make NodeRequests. */
+export const nodeRequestOptions = { IncomingMessage: NodeRequest } as const;
