@@ -144,7 +144,7 @@ if (args.get('write') !== 'false' && args.get('no-write') === undefined) {
   const version = (pkg: string): string => (JSON.parse(readFileSync(join(here, '..', 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
   const results = `# Benchmark results
 
-Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.
+Measured by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}, commit ${commit()}.
 
 Method: each server alone in a fresh process with NODE_ENV=production${hasTaskset ? ', pinned to CPU 0 with taskset; the load generator pinned to CPU 1' : ' (taskset unavailable: not pinned)'}; autocannon, 50 connections; ${rounds} rounds, each interleaved route by route (every server on one route, one after the other, then the next route), each server in a fresh process per route, warmed up for ${warmup} s, then measured for ${seconds} s. Figures are medians over rounds; ratios are computed within each round, then the median. "CPU µs/req" is the server process's user+system CPU time over the measured run divided by the requests it answered (from /proc/<pid>/stat): unlike req/s it does not depend on how hard the single load-generator process can push, so "Fastify CPU ÷ ours" (above 1: we spend less CPU per request) is the steadier comparison on a shared machine. Peak RSS is the server's VmHWM, the highest of its processes: on the rows of the routes every server serves, over those routes' processes (so each server is compared after the same work); on the event page's row, over all of ours. Every server, ours and the peers, runs compiled ahead to JavaScript (\`npm run build\`, dist/), as \`npm run start:prod\` runs the app: none pays for the TypeScript loader's thread.
 Every server has the same table of ${100} routes (half static, half with parameters). Ours is the events app in prod with the full listener chain, served by its default transport (the framework's own HTTP/1.1 server, src/server/http1/); its 404 renders the prod error page through the error sub-request.
@@ -155,6 +155,25 @@ ${table}
 
 Debug-mode cost: the source document's 404 in dev (every listener logged to var/log/dev.log and the debug logger) runs at ${devCost} × the same request in prod.
 `;
-  writeFileSync(join(here, 'RESULTS.md'), results);
+  // The sections below the table (other measurements, each with its commit) are kept.
+  writeFileSync(join(here, 'RESULTS.md'), results + laterSections(join(here, 'RESULTS.md')));
   process.stdout.write('wrote bench/RESULTS.md\n');
+}
+
+/** The current commit, or "unknown" outside a git checkout. */
+function commit(): string {
+  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : 'unknown';
+}
+
+/** What follows the generated part of a results file: its first "## " section onwards, or nothing. */
+function laterSections(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+  const at = text.search(/^## /m);
+  return at === -1 ? '' : `\n${text.slice(at)}`;
 }
