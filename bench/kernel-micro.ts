@@ -4,7 +4,7 @@
  * reported as µs per request (wall clock) and CPU µs per request (the whole process's,
  * threads included, after the work the requests left behind has finished). A synchronous handling is not awaited (as the server does
  * not await it), so the figure is the pipeline's own cost. Useful with
- * `perf record -g node --perf-basic-prof --import ./scripts/register-typescript.mjs bench/kernel-micro.ts [path] [count]`
+ * `perf record -g node --perf-basic-prof --import ./scripts/register-typescript.mjs bench/kernel-micro.ts [path] [count] [json body]`
  * (add `--no-turbo-inlining` to see each function's own share) to see where the
  * framework's time goes.
  */
@@ -16,11 +16,17 @@ import { createBenchKernel } from './bench-kernel.ts';
 
 const path = process.argv[2] ?? '/';
 const count = Number(process.argv[3] ?? 20000);
-const environment = process.env.APP_ENV ?? 'prod';
+const environment = process.env.APP_ENV || 'prod';
 const kernel = createBenchKernel(environment);
 kernel.boot();
 
+// A JSON body as the fourth argument makes the requests POSTs of it (the validation route).
+const body = process.argv[4];
+
 function request(): Request {
+  if (body !== undefined) {
+    return new Request({ method: 'POST', url: path, headers: { host: '127.0.0.1:8000', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), accept: 'application/json' }, body: Buffer.from(body), serverPort: 8000 });
+  }
   return new Request({ method: 'GET', url: path, headers: { host: '127.0.0.1:8000', referer: `http://127.0.0.1:8000${path}`, accept: 'text/html' }, serverPort: 8000 });
 }
 
@@ -54,5 +60,5 @@ const elapsed = performance.now() - start;
 await new Promise((resolve) => setTimeout(resolve, 500));
 const cpu = process.cpuUsage(cpuBefore);
 const perRequest = (microseconds: number): string => (microseconds / count).toFixed(2);
-process.stdout.write(`${environment} GET ${path} → ${status}: ${perRequest(elapsed * 1000)} µs per request, ${perRequest(cpu.user + cpu.system)} µs CPU (${count} requests)\n`);
+process.stdout.write(`${environment} ${body === undefined ? 'GET' : 'POST'} ${path} → ${status}: ${perRequest(elapsed * 1000)} µs per request, ${perRequest(cpu.user + cpu.system)} µs CPU (${count} requests)\n`);
 await kernel.shutdown();
