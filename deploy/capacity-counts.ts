@@ -8,11 +8,11 @@
 //
 // Needs nginx, PostgreSQL (POSTGRES_ADMIN_URL, default postgresql://postgres@127.0.0.1:5432/test,
 // a role that may CREATE DATABASE) and Redis (REDIS_URL's server; database 13 is used).
-import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { LocalCluster } from './local-cluster.ts';
+import { CookieClient, freePort } from './http-client.ts';
 
 const REQUESTS = 20;
 const REDIS_DB = 13;
@@ -20,32 +20,6 @@ const admin = process.env.POSTGRES_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1
 const redisUrl = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 redisUrl.pathname = `/${REDIS_DB}`;
 const database = `sluice_capacity_${process.pid}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** fetch with a cookie jar, as a browser. */
-class Client {
-  readonly #cookies = new Map<string, string>();
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.#cookies.size > 0) headers.set('cookie', [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const set of response.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const equals = pair!.indexOf('=');
-      this.#cookies.set(pair!.slice(0, equals).trim(), pair!.slice(equals + 1));
-    }
-    await response.arrayBuffer();
-    return response;
-  }
-}
 
 const stats = new pg.Client({ connectionString: admin });
 await stats.connect();
@@ -84,7 +58,7 @@ const cluster = await LocalCluster.start({
 });
 const rows: string[] = [];
 try {
-  const user = new Client();
+  const user = new CookieClient();
   const login = await fetch(`${cluster.url}/login`);
   const cookie = login.headers.getSetCookie().map((set) => set.split(';')[0]).join('; ');
   const token = /name="_csrf_token" value="([^"]+)"/.exec(await login.text())?.[1] ?? '';
@@ -93,10 +67,10 @@ try {
     ['GET /en/events/2 (anonymous)', () => fetch(`${cluster.url}/en/events/2`).then((r) => r.arrayBuffer())],
     ['GET /pictures/jazz-night.JPG (shipped with the bundle)', () => fetch(`${cluster.url}/pictures/jazz-night.JPG`).then((r) => r.arrayBuffer())],
     ['GET /api/events', () => fetch(`${cluster.url}/api/events`).then((r) => r.arrayBuffer())],
-    ['POST /login (right password)', () => new Client().request(`${cluster.url}/login`, { method: 'POST', headers: { cookie }, body: new URLSearchParams({ _username: 'admin', _password: 'capacity-pass', _csrf_token: token }) })],
+    ['POST /login (right password)', () => new CookieClient().request(`${cluster.url}/login`, { method: 'POST', headers: { cookie }, body: new URLSearchParams({ _username: 'admin', _password: 'capacity-pass', _csrf_token: token }) }).then((r) => r.arrayBuffer())],
   ];
-  await user.request(`${cluster.url}/login`, { method: 'POST', headers: { cookie }, body: new URLSearchParams({ _username: 'admin', _password: 'capacity-pass', _csrf_token: token }) });
-  kinds.push(['GET /admin/events (logged in)', () => user.request(`${cluster.url}/admin/events`)]);
+  await (await user.request(`${cluster.url}/login`, { method: 'POST', headers: { cookie }, body: new URLSearchParams({ _username: 'admin', _password: 'capacity-pass', _csrf_token: token }) })).arrayBuffer();
+  kinds.push(['GET /admin/events (logged in)', () => user.request(`${cluster.url}/admin/events`).then((r) => r.arrayBuffer())]);
   // Warm: each statement prepared, each pool connection open.
   for (const [, send] of kinds) await send();
   let before = await transactions();

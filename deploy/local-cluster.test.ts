@@ -2,7 +2,6 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -11,39 +10,12 @@ import autocannon from 'autocannon';
 import { createTestSchema, postgresSkipReason } from 'sluice/testing';
 import { redisUnavailable } from '../src/session/test-support/redis-available.ts';
 import { findNginx, LocalCluster } from './local-cluster.ts';
+import { CookieClient, freePort } from './http-client.ts';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const jpeg = readFileSync(join(fileURLToPath(new URL('..', import.meta.url)), 'app', 'src', 'app-bundle', 'Resources', 'public', 'images', 'events', 'jazz-night.JPG'));
 
 const skip = findNginx() === undefined ? 'nginx is not installed (Debian: apt-get install nginx-light); the multi-instance test needs it.' : (await postgresSkipReason()) ?? ((await redisUnavailable(redisUrl)) || undefined);
-
-/** A port nothing listens on now (the system's choice). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A browser's cookie jar over fetch: follows no redirect, keeps the session cookie. */
-class Client {
-  readonly #cookies = new Map<string, string>();
-
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.#cookies.size > 0) headers.set('cookie', [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const set of response.headers.getSetCookie()) {
-      const pair = set.split(';')[0]!;
-      const equals = pair.indexOf('=');
-      this.#cookies.set(pair.slice(0, equals).trim(), pair.slice(equals + 1));
-    }
-    return response;
-  }
-}
 
 const hidden = (html: string, name: string): string => {
   const value = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(html)?.[1];
@@ -55,7 +27,7 @@ describe('Three instances behind nginx, with Redis and PostgreSQL', { skip, time
   let cluster: LocalCluster;
   let schema: Awaited<ReturnType<typeof createTestSchema>>;
   let varDir: string | undefined;
-  const admin = new Client();
+  const admin = new CookieClient();
   const direct = (index: number, path: string): string => `http://127.0.0.1:${cluster.instances[index]!.port}${path}`;
 
   before(async () => {
