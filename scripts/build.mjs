@@ -22,6 +22,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
@@ -128,6 +129,8 @@ export async function buildDeclarations(outDir = join(root, 'dist')) {
  * command, not by build(): tests that build into a directory of their own leave app/var alone.
  */
 async function precompileAppTemplates(outDir) {
+  // The framework packed on its own (npm pack, prepack) carries no application to parse.
+  if (!existsSync(join(root, 'app'))) return 0;
   const compiled = pathToFileURL(join(outDir, 'src', 'templating', 'twig', 'precompiled-templates.js')).href;
   const { precompileTwigTemplates, precompiledTemplatesFile } = await import(compiled);
   const projectDir = join(root, 'app');
