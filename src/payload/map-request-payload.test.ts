@@ -48,6 +48,15 @@ describe('@MapRequestPayload', () => {
     assert.deepEqual([response.statusCode, json(response)], [201, { received: { title: 'Jazz', seats: 40 } }]);
   });
 
+  it('answers a JSON body at hand without a promise: the whole handling stays synchronous', () => {
+    const response = kernel.respond(post('{"title":"Jazz","seats":40}'));
+    assert.ok(!(response instanceof Promise), 'answered synchronously');
+    assert.equal(response.statusCode, 201);
+    const refused = kernel.respond(post('{"title":'));
+    assert.ok(!(refused instanceof Promise));
+    assert.equal(refused.statusCode, 400);
+  });
+
   it('fills it from a form too', async () => {
     const response = await kernel.request(post('title=Jazz&seats=40', 'application/x-www-form-urlencoded'));
     // a form's fields are strings: the schema decides (here it refuses a string for a number)

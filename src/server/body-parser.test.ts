@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { Request } from '../http/request.ts';
 import { Response } from '../http/response.ts';
 import { HttpException } from '../exception/http-exception.ts';
-import { parseBody, parseJson, readBody } from './body-parser.ts';
+import { bufferedBody, parseBody, parseJson, readBody } from './body-parser.ts';
+import { connect } from 'node:net';
 import { UploadedFile } from './uploaded-file.ts';
 import { NodeServer } from './node-server.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
@@ -158,5 +159,47 @@ for (const transport of transports) describe(`parseBody over a socket, with the 
     const reply = await send(port, '/', { method: 'POST', body: 'x'.repeat(2000), headers: { 'content-type': 'text/plain' } });
     assert.equal(reply.status, 413);
     assert.equal(reply.headers.connection, 'close');
+  });
+});
+
+describe('bufferedBody over a socket, with our HTTP/1.1 server', () => {
+  /** What the handler saw: the bytes at hand when it was called, then what a read gave. */
+  const seen: Array<{ atOnce: string | undefined; read: string }> = [];
+  let called: () => void = () => {};
+  const app = new FakeApplication(async (request) => {
+    const atOnce = bufferedBody(request)?.toString();
+    called();
+    const read = (await readBody(request)).toString();
+    seen.push({ atOnce, read });
+    return new Response('ok');
+  });
+  let server: NodeServer;
+  let port: number;
+  before(async () => {
+    server = new NodeServer({ app, transport: 'sluice' });
+    ({ port } = await server.listen());
+  });
+  after(() => server.close());
+
+  test('gives a body sent with its head at once, and a read afterwards the same bytes', async () => {
+    seen.length = 0;
+    const reply = await send(port, '/', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+    assert.equal(reply.status, 200);
+    assert.deepEqual(seen, [{ atOnce: '{"a":1}', read: '{"a":1}' }]);
+  });
+
+  test('gives nothing at once for a body still arriving, which a read then waits for', async () => {
+    seen.length = 0;
+    const socket = connect(port, '127.0.0.1');
+    const handled = new Promise<void>((resolve) => (called = resolve));
+    socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 6\r\nConnection: close\r\n\r\nabc');
+    await handled;
+    const answered = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString())).on('end', () => resolve(text));
+    });
+    socket.end('def');
+    assert.match(await answered, /^HTTP\/1\.1 200 /);
+    assert.deepEqual(seen, [{ atOnce: undefined, read: 'abcdef' }]);
   });
 });

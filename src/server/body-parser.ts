@@ -16,6 +16,23 @@ const defaultLimit = 1024 * 1024;
 const reads = new WeakMap<object, Promise<Buffer>>();
 const parses = new WeakMap<Request, Promise<Buffer>>();
 
+/**
+ * The body's bytes when they are all at hand without waiting: a body given as bytes or text,
+ * or one the server received whole with the request's head and nobody has read yet.
+ * Undefined when it must be read from the stream (`readBody`). Past `limit`, a 413.
+ */
+export function bufferedBody(request: Request, options: BodyOptions = {}): Buffer | undefined {
+  const limit = options.limit ?? defaultLimit;
+  const body = request.body;
+  let bytes: Buffer | undefined;
+  if (body === undefined) bytes = Buffer.alloc(0);
+  else if (typeof body === 'string') bytes = Buffer.from(body);
+  else if (Buffer.isBuffer(body)) bytes = body;
+  else if (!reads.has(body)) bytes = (body as { completeBytes?: Buffer | undefined }).completeBytes;
+  if (bytes !== undefined && bytes.length > limit) throw tooLarge(limit);
+  return bytes;
+}
+
 /** The body's bytes, at most `limit` of them (413 past it; 400 when the client stops sending). */
 export function readBody(request: Request, options: BodyOptions = {}): Promise<Buffer> {
   const limit = options.limit ?? defaultLimit;
@@ -55,7 +72,11 @@ export function parseBody(request: Request, options: BodyOptions = {}): Promise<
 
 /** The body parsed as JSON; invalid JSON (an empty body too) is a 400. */
 export async function parseJson(request: Request, options: BodyOptions = {}): Promise<unknown> {
-  const raw = await readBody(request, options);
+  return jsonOf(await readBody(request, options));
+}
+
+/** Bytes parsed as JSON; invalid JSON (no bytes too) is a 400. */
+export function jsonOf(raw: Buffer): unknown {
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch (error) {

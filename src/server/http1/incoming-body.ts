@@ -10,6 +10,9 @@ export class IncomingBody extends Readable {
   #left: number;
   readonly #chunked: ChunkedDecoder | undefined;
   complete = false;
+  /** What was pushed while nobody read: the whole body when it came with the head. */
+  #unread: Buffer[] | undefined = [];
+  #started = false;
 
   constructor(connection: Http1Connection, request: Http1Request, framing: number | 'chunked') {
     super();
@@ -20,7 +23,21 @@ export class IncomingBody extends Readable {
   }
 
   override _read(): void {
+    this.#started = true;
+    this.#unread = undefined;
     this.#connection.resumeBody();
+  }
+
+  /**
+   * The whole body, when it had all arrived before anyone started reading it (a small
+   * body sent with its head, the common case): a reader may take it at once, without a
+   * stream read, so handling that needs the body can stay synchronous. Undefined otherwise.
+   */
+  get completeBytes(): Buffer | undefined {
+    if (!this.complete || this.#started || this.#unread === undefined) return undefined;
+    const bytes = this.#unread.length === 1 ? this.#unread[0]! : Buffer.concat(this.#unread);
+    this.#unread = [bytes];
+    return bytes;
   }
 
   /** Takes what belongs to the body from `chunk`; returns the bytes past the body's end, if any. Throws on a malformed chunked body. */
@@ -44,7 +61,9 @@ export class IncomingBody extends Readable {
   }
 
   #push(data: Buffer): void {
-    if (!this.push(this.#connection.copyIfReused(data))) this.#connection.pauseBody();
+    const copy = this.#connection.copyIfReused(data);
+    this.#unread?.push(copy);
+    if (!this.push(copy)) this.#connection.pauseBody();
   }
 
   #finish(): void {
