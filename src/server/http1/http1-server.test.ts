@@ -48,14 +48,22 @@ class Client {
     return this;
   }
 
-  /** Waits until what was received matches `pattern`. */
-  async until(pattern: RegExp, ms = 2_000): Promise<string> {
-    const deadline = Date.now() + ms;
-    while (!pattern.test(this.received)) {
-      if (Date.now() > deadline) assert.fail(`no ${pattern} within ${ms} ms; received:\n${this.received}`);
-      await sleep(5);
-    }
-    return this.received;
+  /** Resolves once what was received matches `pattern`, looked at again at each chunk; fails after `ms`. */
+  until(pattern: RegExp, ms = 2_000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (!pattern.test(this.received)) return;
+        clearTimeout(timer);
+        this.socket.off('data', check);
+        resolve(this.received);
+      };
+      const timer = setTimeout(() => {
+        this.socket.off('data', check);
+        reject(new Error(`no ${pattern} within ${ms} ms; received:\n${this.received}`));
+      }, ms);
+      this.socket.on('data', check);
+      check();
+    });
   }
 
   async all(): Promise<string> {
@@ -221,13 +229,19 @@ for (const reads of ['into the server buffer', 'through the socket stream'] as c
   });
 
   test('decodes a chunked body sent in pieces', async () => {
+    let firstPiece!: () => void;
+    const firstPieceRead = new Promise<void>((resolve) => (firstPiece = resolve));
     const { port } = await serve(async (req, res) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of req.body!) chunks.push(chunk as Buffer);
+      for await (const chunk of req.body!) {
+        chunks.push(chunk as Buffer);
+        firstPiece();
+      }
       res.end(Buffer.concat(chunks).toString());
     });
     const client = new Client(port).send('POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWiki');
-    await sleep(20);
+    // the rest is sent once the application has read the first piece: two reads for certain
+    await firstPieceRead;
     client.send('\r\n5\r\npedia\r\n0\r\n\r\n');
     assert.match(await client.until(/Wikipedia$/), /Content-Length: 9/);
     client.socket.destroy();
@@ -336,7 +350,10 @@ for (const reads of ['into the server buffer', 'through the socket stream'] as c
 
   test('a chunked body malformed after the application got the request ends its body with an error and the connection with a 400', async () => {
     let failure: unknown;
+    let reached!: () => void;
+    const applicationHasIt = new Promise<void>((resolve) => (reached = resolve));
     const { port } = await serve(async (req, res) => {
+      reached();
       try {
         for await (const chunk of req.body!) void chunk;
       } catch (error) {
@@ -345,7 +362,7 @@ for (const reads of ['into the server buffer', 'through the socket stream'] as c
       if (!res.headersSent) res.end('unreachable');
     });
     const client = new Client(port).send('POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n');
-    await sleep(20);
+    await applicationHasIt;
     const reply = await client.send('zz\r\n').all();
     assert.match(reply, /^HTTP\/1\.1 400 Bad Request/);
     assert.ok(failure instanceof Error);
@@ -460,31 +477,36 @@ for (const reads of ['into the server buffer', 'through the socket stream'] as c
   });
 
   test('a response whose client left (its connection reset) emits close and the server goes on serving', async () => {
-    let closed = false;
+    let reached!: () => void;
+    const applicationHasIt = new Promise<void>((resolve) => (reached = resolve));
+    let closed!: () => void;
+    const responseClosed = new Promise<void>((resolve) => (closed = resolve));
     const { port } = await serve((req, res) => {
       if (req.url === '/never') {
-        res.on('close', () => (closed = true));
+        res.on('close', closed);
+        reached();
         return;
       }
       res.end('still here');
     });
     const leaving = new Client(port).send('GET /never HTTP/1.1\r\nHost: x\r\n\r\n');
-    await sleep(20);
+    await applicationHasIt;
     // a FIN alone may be a half-close, after which the client still reads its answer
     leaving.socket.resetAndDestroy();
-    while (!closed) await sleep(5);
+    await responseClosed;
     assert.match(await new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').all(), /still here$/);
   });
 
   test('a client that half-closes after its request is answered, then the connection closes', async () => {
-    let answer: (() => void) | undefined;
-    const { port } = await serve((_req, res) => {
-      answer = () => res.end('late');
-    });
+    let reached!: (request: Http1Request, answer: () => void) => void;
+    const applicationHasIt = new Promise<[Http1Request, () => void]>((resolve) => (reached = (request, answer) => resolve([request, answer])));
+    const { port } = await serve((req, res) => reached(req, () => res.end('late')));
     const client = new Client(port).send('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
-    while (answer === undefined) await sleep(5);
+    const [request, answer] = await applicationHasIt;
+    // answered only once the server has seen the client's FIN
+    const finSeen = once(request.socket, 'end');
     client.socket.end();
-    await sleep(20);
+    await finSeen;
     answer();
     assert.match(await client.all(), /^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nlate$/);
   });
