@@ -129,16 +129,19 @@ for (const transport of transports) describe(`NodeServer, over the ${transport} 
   });
 
   test('closing refuses new connections at once', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const app = new FakeApplication(async () => {
-      await sleep(200);
+      await released;
       return new Response('finished');
     });
     const { server, port } = await started(app, { transport });
     const inFlight = send(port, '/slow');
-    await sleep(30);
+    await until(() => app.requests.length > 0, 'the request to reach the application');
     const closing = server.close();
     await assert.rejects(send(port, '/'), { code: 'ECONNREFUSED' });
-    await inFlight;
+    release();
+    assert.equal((await inFlight).body.toString(), 'finished');
     await closing;
   });
 
@@ -154,7 +157,7 @@ for (const transport of transports) describe(`NodeServer, over the ${transport} 
     const app = new FakeApplication(() => new Promise<Response>(() => {}));
     const { server, port } = await started(app, { transport });
     const stuck = send(port, '/stuck');
-    await sleep(30);
+    await until(() => app.requests.length > 0, 'the request to reach the application');
     const begun = Date.now();
     await server.close(100);
     assert.ok(Date.now() - begun < 1_000);
