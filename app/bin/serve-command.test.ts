@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OutputWatch, watchProcess } from '../../src/test-support/output-watch.ts';
 // Logs and profiles of the processes these tests start go to a directory of this run, not app/var.
 const varDir = mkdtempSync(join(tmpdir(), 'sluice-console-var-'));
 after(() => rmSync(varDir, { recursive: true, force: true }));
@@ -13,47 +14,27 @@ const console = new URL('./console', import.meta.url).pathname;
 const watched = mkdtempSync(join(tmpdir(), 'sluice-serve-watch-'));
 after(() => rmSync(watched, { recursive: true, force: true }));
 
-/** A console process whose output is read as it comes. */
+/** A console process whose output (stdout and stderr together) is read as it comes. */
 class Running {
   readonly process: ChildProcess;
-  output = '';
+  readonly #output: OutputWatch;
   readonly exited: Promise<number | null>;
-
-  #watchers: Array<() => void> = [];
 
   constructor(args: string[]) {
     // A database in memory: the served app never creates or changes app/var/data.db.
     this.process = spawn(console, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: 'sqlite::memory:', APP_VAR_DIR: varDir } });
-    const read = (chunk: Buffer): void => {
-      this.output += chunk.toString();
-      for (const watcher of this.#watchers) watcher();
-    };
-    this.process.stdout!.on('data', read);
-    this.process.stderr!.on('data', read);
-    this.exited = new Promise((resolve) => this.process.once('exit', (code) => resolve(code)));
-    void this.exited.then(() => {
-      for (const watcher of this.#watchers) watcher();
-    });
+    const watched = watchProcess(this.process);
+    this.#output = watched.all;
+    this.exited = watched.exited;
   }
 
-  /** Resolves once the output has matched `pattern` `times` times (looked at again at each chunk); returns the last match. */
+  get output(): string {
+    return this.#output.text;
+  }
+
+  /** Resolves once the output has matched `pattern` `times` times; returns the last match. */
   waitFor(pattern: RegExp, times = 1, timeoutMs = 20_000): Promise<RegExpMatchArray> {
-    const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
-    return new Promise((resolve, reject) => {
-      const check = (): void => {
-        const matches = [...this.output.matchAll(global)];
-        if (matches.length >= times) finish(() => resolve(matches[times - 1]!));
-        else if (this.process.exitCode !== null || this.process.signalCode !== null) finish(() => reject(new Error(`The process ended before ${pattern} (x${times}); output:\n${this.output}`)));
-      };
-      const timer = setTimeout(() => finish(() => reject(new Error(`Timed out waiting for ${pattern} (x${times}); output:\n${this.output}`))), timeoutMs);
-      const finish = (settle: () => void): void => {
-        clearTimeout(timer);
-        this.#watchers = this.#watchers.filter((watcher) => watcher !== check);
-        settle();
-      };
-      this.#watchers.push(check);
-      check();
-    });
+    return this.#output.waitFor(pattern, times, timeoutMs);
   }
 }
 

@@ -3,32 +3,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { request as httpRequest } from 'node:http';
+import { rawGet } from '../../src/test-support/raw-get.ts';
 import { projectDir } from './create-kernel.ts';
 import { testApp, type TestApp } from './test-support/app-test-kernel.ts';
 import { serveKernel, type RunningServer } from 'sluice/server';
 import { formatLine } from 'sluice';
 import type { LogRecord } from 'sluice';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A raw GET over the socket: the path is sent exactly as written (no URL normalization). */
-function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path, method: 'GET', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 interface Row {
   className: string;

@@ -1,21 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { once } from 'node:events';
+import { rawGet } from '../../src/test-support/raw-get.ts';
 import { brotliDecompressSync } from 'node:zlib';
 import { serveKernel, type RunningServer } from 'sluice/server';
 import { testApp, type TestApp } from './test-support/app-test-kernel.ts';
-
-/** A raw GET: the body as sent, still encoded (fetch would decode it). */
-async function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<{ res: IncomingMessage; body: Buffer }> {
-  const req = httpRequest({ host: '127.0.0.1', port, path, headers });
-  req.end();
-  const [res] = (await once(req, 'response')) as [IncomingMessage];
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await once(res, 'end');
-  return { res, body: Buffer.concat(chunks) };
-}
 
 describe('The events site compresses its pages in prod', () => {
   let app: TestApp;

@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OutputWatch, watchProcess } from '../../src/test-support/output-watch.ts';
 import { projectDir } from './create-kernel.ts';
 import { hiddenValue } from './test-support/app-test-kernel.ts';
 
@@ -17,11 +18,9 @@ const root = join(projectDir, '..');
 
 interface Served {
   url: string;
-  /** Everything the process wrote to stdout so far. */
-  stdout(): string;
-  stderr(): string;
-  /** Calls `watcher` after each chunk the process writes, on either stream, until it returns true. */
-  watch(watcher: () => boolean): void;
+  /** Everything the process wrote to stdout so far, watched as it comes. */
+  stdout: OutputWatch;
+  stderr: OutputWatch;
   stop(): Promise<void>;
 }
 
@@ -32,39 +31,17 @@ async function serve(env: Record<string, string>): Promise<Served> {
     env: { PATH: process.env.PATH, APP_ENV: 'prod', APP_SECRET: 'prod-test-secret-0123456789', APP_ADMIN_PASSWORD: 'secret-pass', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: `sqlite:${join(dir, 'data.db')}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  let err = '';
-  let watchers: Array<() => boolean> = [];
-  const written = (): void => {
-    watchers = watchers.filter((watcher) => !watcher());
-  };
-  child.stderr!.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-    written();
-  });
-  child.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    written();
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    watchers.push(() => {
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match !== null) resolve(match[1]!);
-      return match !== null;
-    });
-    child.once('exit', (code) => reject(new Error(`the server ended (${code}): ${err}`)));
+  const { stdout, stderr, exited } = watchProcess(child);
+  const url = await stdout.waitUntil((out) => /listening on (http:\/\/\S+)/.exec(out)?.[1], 'the server listening').catch((error: Error) => {
+    throw new Error(`${error.message}\n${stderr.text}`);
   });
   return {
     url,
-    stdout: () => out,
-    stderr: () => err,
-    watch: (watcher) => {
-      if (!watcher()) watchers.push(watcher);
-    },
+    stdout,
+    stderr,
     stop: async () => {
-      const ended = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await ended;
+      await exited;
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -76,29 +53,6 @@ function closedPort(): Promise<number> {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Resolves with what `find` finds in the server's output (stdout, or stderr when asked),
- * looked for again at each chunk the server writes; fails if nothing came within 10 s.
- */
-function waitFor<T>(served: Served, find: (output: string) => T | undefined, stream: 'stdout' | 'stderr' = 'stdout'): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const read = stream === 'stdout' ? served.stdout : served.stderr;
-    let done = false;
-    const timer = setTimeout(() => {
-      done = true;
-      reject(new Error(`not found in ${stream}:\n${read().slice(-2000)}`));
-    }, 10_000);
-    served.watch(() => {
-      if (done) return true;
-      const found = find(read());
-      if (found === undefined) return false;
-      clearTimeout(timer);
-      resolve(found);
-      return true;
     });
   });
 }
@@ -136,23 +90,23 @@ describe('the app in prod, as operators run it', () => {
     assert.equal(response.status, 200);
     const id = response.headers.get('x-request-id')!;
     assert.match(id, /^[0-9a-f-]{36}$/);
-    const line = await waitFor(served, (out) => jsonLines(out).find((entry) => (entry['extra'] as { request_id?: string } | undefined)?.request_id === id));
+    const line = await served.stdout.waitUntil((out) => jsonLines(out).find((entry) => (entry['extra'] as { request_id?: string } | undefined)?.request_id === id));
     assert.equal(line['channel'], 'request');
     assert.match(String(line['time']), /^\d{4}-\d\d-\d\dT/);
   });
 
   it('writes less than 4 KB of log for /%zz followed by 15,000 characters', async () => {
-    await waitFor(served, (out) => (out.endsWith('\n') ? true : undefined));
-    const before = Buffer.byteLength(served.stdout());
+    await served.stdout.waitUntil((out) => (out.endsWith('\n') ? true : undefined));
+    const before = Buffer.byteLength(served.stdout.text);
     const response = await fetch(`${served.url}/%zz${'a'.repeat(15_000)}`);
     assert.equal(response.status, 400);
     const id = response.headers.get('x-request-id')!;
-    await waitFor(served, (out) => (out.includes(id) ? true : undefined));
+    await served.stdout.waitUntil((out) => (out.includes(id) ? true : undefined));
     // A second request's lines come after all of the first's: what was written up to them
     // is the first request's whole log.
     const marker = await fetch(`${served.url}/%zz`);
     const markerId = marker.headers.get('x-request-id')!;
-    const upToMarker = await waitFor(served, (out) => {
+    const upToMarker = await served.stdout.waitUntil((out) => {
       const at = out.indexOf(markerId);
       return at === -1 ? undefined : out.slice(0, out.lastIndexOf('\n', at) + 1);
     });
@@ -238,14 +192,14 @@ describe('the app in prod during outages', () => {
   it('warns at start when TRUSTED_HOSTS is unset, and not when it is set', async () => {
     const unset = await serve({});
     try {
-      await waitFor(unset, (err) => (err.includes('TRUSTED_HOSTS') ? true : undefined), 'stderr');
-      assert.match(unset.stderr(), /\[WARNING\] TRUSTED_HOSTS is not set/);
+      await unset.stderr.waitUntil((err) => (err.includes('TRUSTED_HOSTS') ? true : undefined));
+      assert.match(unset.stderr.text, /\[WARNING\] TRUSTED_HOSTS is not set/);
     } finally {
       await unset.stop();
     }
     const set = await serve({ TRUSTED_HOSTS: '^127\\.0\\.0\\.1$' });
     try {
-      assert.doesNotMatch(set.stderr(), /TRUSTED_HOSTS/);
+      assert.doesNotMatch(set.stderr.text, /TRUSTED_HOSTS/);
       assert.equal((await fetch(`${set.url}/en/events/2`)).status, 200);
       const evil = await new Promise<number>((resolve, reject) => {
         const { hostname, port } = new URL(set.url);

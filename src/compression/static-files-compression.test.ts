@@ -2,22 +2,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { once } from 'node:events';
+import { rawGet } from '../test-support/raw-get.ts';
 import { gunzipSync } from 'node:zlib';
 import { TestKernel } from '../kernel/test-support/test-kernel.ts';
 import { serveKernel, type RunningServer } from '../server/serve-kernel.ts';
 import { CompressionBundle } from './compression-bundle.ts';
-
-async function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<{ res: IncomingMessage; body: Buffer }> {
-  const req = httpRequest({ host: '127.0.0.1', port, path, headers });
-  req.end();
-  const [res] = (await once(req, 'response')) as [IncomingMessage];
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await once(res, 'end');
-  return { res, body: Buffer.concat(chunks) };
-}
 
 const css = `body { margin: 0; }\n${'.event { color: #333; padding: 1em; }\n'.repeat(100)}`;
 
