@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
-import { createRequire } from 'node:module';
 import { announce } from './announce.ts';
+import { loadLlhttp } from '../../src/server/test-support/llhttp-binding.ts';
 
 // Diagnostic, not a peer: how little a server can spend per request on Node when it
 // skips node:http's JavaScript layer (IncomingMessage, ServerResponse, their streams and
@@ -8,21 +8,11 @@ import { announce } from './announce.ts';
 // header names, and writes one fixed JSON answer per request, pipelined ones included;
 // no bodies, no timeouts, no limits. It sizes what a transport of our own could save:
 // `npm run bench:instructions -- --servers=node:http,llhttp-floor --routes=hello`.
-// The parser comes from node's internal `_http_common` module, which is not a public API.
-const require = createRequire(import.meta.url);
-const { HTTPParser } = require('_http_common') as { HTTPParser: ParserClass };
-
-interface Parser {
-  initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
-  execute(data: Buffer): number | Error;
-  [slot: number]: unknown;
-}
-interface ParserClass {
-  new (): Parser;
-  REQUEST: number;
-  kOnHeadersComplete: number;
-  kOnMessageComplete: number;
-}
+// The parser is node's internal binding (not a public API), reached as the differential
+// tests reach it.
+const loaded = loadLlhttp();
+if (typeof loaded === 'string') throw new Error(loaded);
+const HTTPParser = loaded;
 
 const body = '{"hello":"world"}';
 const answer = `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n${body}`;

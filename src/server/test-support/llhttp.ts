@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { IncomingMessage, METHODS } from 'node:http';
 import type { Socket } from 'node:net';
+import { loadLlhttp, type LlhttpParser as Parser, type LlhttpParserClass as ParserClass } from './llhttp-binding.ts';
 
 /**
  * llhttp, the parser node:http runs, driven in process for differential tests of the
@@ -8,28 +8,9 @@ import type { Socket } from 'node:net';
  * (request mode, node's default header size limit, no lenient flags: node turns them on
  * only with --insecure-http-parser), and its raw header list folded into an object as
  * IncomingMessage folds it.
- *
- * The binding is not a public API. node:http reaches it through its own `_http_common`
- * module, which is still requirable on Node 20, 22 and 24 (without a deprecation warning);
- * `process.binding('http_parser')` (deprecated, DEP0111) is the fallback. Where neither
- * gives a parser, `llhttpUnavailable` says why and the tests skip with that.
+ * Where this Node gives no parser (llhttp-binding.ts), `llhttpUnavailable` says why and
+ * the tests skip with that.
  */
-
-interface Parser {
-  initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
-  execute(data: Buffer): number | Error;
-  [slot: number]: unknown;
-}
-
-interface ParserClass {
-  new (): Parser;
-  REQUEST: number;
-  kOnHeaders: number;
-  kOnHeadersComplete: number;
-  kOnBody: number;
-  kOnMessageComplete: number;
-  kLenientNone?: number;
-}
 
 /** A message as llhttp read it, its headers as node:http shows them. */
 export interface ParsedMessage {
@@ -56,22 +37,6 @@ export interface LlhttpOutcome {
   error: string | undefined;
 }
 
-function loadParser(): ParserClass | string {
-  const require = createRequire(import.meta.url);
-  try {
-    const common = require('_http_common') as { HTTPParser?: ParserClass };
-    if (typeof common.HTTPParser === 'function') return common.HTTPParser;
-  } catch {
-    // not requirable on this Node: try the binding itself
-  }
-  try {
-    const binding = (process as unknown as { binding(name: string): { HTTPParser?: ParserClass } }).binding('http_parser');
-    if (typeof binding.HTTPParser === 'function') return binding.HTTPParser;
-  } catch {
-    // neither way works
-  }
-  return `Node ${process.version} gives no access to node:http's llhttp binding (neither require('_http_common').HTTPParser nor process.binding('http_parser')).`;
-}
 
 /**
  * llhttp names a method by its number in llhttp's own enumeration, which node maps
@@ -95,7 +60,7 @@ function methodNames(parser: ParserClass): Map<number, string> {
   return names;
 }
 
-const loaded = loadParser();
+const loaded = loadLlhttp();
 
 /** Why llhttp cannot be driven on this Node, or undefined when it can: for `test(..., { skip })`. */
 export const llhttpUnavailable: string | undefined = typeof loaded === 'string' ? loaded : undefined;
