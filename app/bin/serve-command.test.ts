@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutputWatch, watchProcess } from '../../src/test-support/output-watch.ts';
+import { OutputWatch, watchProcess } from 'sluice/testing';
 // Logs and profiles of the processes these tests start go to a directory of this run, not app/var.
 const varDir = mkdtempSync(join(tmpdir(), 'sluice-console-var-'));
 after(() => rmSync(varDir, { recursive: true, force: true }));

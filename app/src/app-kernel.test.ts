@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { rawGet } from '../../src/test-support/raw-get.ts';
+import { rawGet } from 'sluice/testing';
 import { projectDir } from './create-kernel.ts';
 import { testApp, type TestApp } from './test-support/app-test-kernel.ts';
 import { serveKernel, type RunningServer } from 'sluice/server';

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rawGet } from '../../src/test-support/raw-get.ts';
+import { rawGet } from 'sluice/testing';
 import { brotliDecompressSync } from 'node:zlib';
 import { serveKernel, type RunningServer } from 'sluice/server';
 import { testApp, type TestApp } from './test-support/app-test-kernel.ts';

@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutputWatch, watchProcess } from '../../src/test-support/output-watch.ts';
+import { OutputWatch, watchProcess } from 'sluice/testing';
 import { projectDir } from './create-kernel.ts';
 import { hiddenValue } from './test-support/app-test-kernel.ts';
 

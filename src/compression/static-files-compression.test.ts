@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { rawGet } from '../test-support/raw-get.ts';
+import { rawGet } from '../testing/raw-get.ts';
 import { gunzipSync } from 'node:zlib';
 import { TestKernel } from '../kernel/test-support/test-kernel.ts';
 import { serveKernel, type RunningServer } from '../server/serve-kernel.ts';

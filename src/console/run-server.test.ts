@@ -5,7 +5,7 @@ import { TestKernel } from '../kernel/test-support/test-kernel.ts';
 import { Response } from '../http/response.ts';
 import { serveKernel } from '../server/serve-kernel.ts';
 import { logRequests } from './run-server.ts';
-import { OutputWatch } from '../test-support/output-watch.ts';
+import { OutputWatch } from '../testing/output-watch.ts';
 
 /** A synchronous controller that keeps the CPU busy for a while (a busy loop: no timer, no await). */
 const busy = {

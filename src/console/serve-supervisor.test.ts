@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ServeSupervisor } from './serve-supervisor.ts';
-import { OutputWatch } from '../test-support/output-watch.ts';
+import { OutputWatch } from '../testing/output-watch.ts';
 
 const register = fileURLToPath(new URL('../../scripts/register-typescript.mjs', import.meta.url));
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'sluice-supervisor-')));

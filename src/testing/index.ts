@@ -8,3 +8,5 @@ export { RequestProfile } from './request-profile.ts';
 export type { DatabaseData, QueryData } from '../profiler/data-collector/database-data-collector.ts';
 export { CookieJar } from './cookie-jar.ts';
 export type { UploadFile, FormValue } from './request-body.ts';
+export { rawGet, type RawAnswer } from './raw-get.ts';
+export { OutputWatch, watchProcess, type WatchedProcess } from './output-watch.ts';
