@@ -29,13 +29,20 @@ describe('Three instances behind nginx, with Redis and PostgreSQL', { skip, time
   let varDir: string | undefined;
   const admin = new CookieClient();
   const direct = (index: number, path: string): string => `http://127.0.0.1:${cluster.instances[index]!.port}${path}`;
+  // The instances' warnings and errors, kept to say why a request failed when one does.
+  const troubles: string[] = [];
+  const output = (source: string, line: string): void => {
+    if (!/"level":"(WARNING|ERROR|CRITICAL|ALERT|EMERGENCY)"|\[(WARNING|ERROR|CRITICAL)\]/.test(line)) return;
+    troubles.push(`${source}: ${line.slice(0, 600)}`);
+    if (troubles.length > 200) troubles.shift();
+  };
 
   before(async () => {
     schema = await createTestSchema();
     const [port, ...instancePorts] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     // The instances' logs and profiles go to a directory of this run, not app/var.
     varDir = mkdtempSync(join(tmpdir(), 'sluice-cluster-var-'));
-    cluster = await LocalCluster.start({ port: port!, instancePorts, env: { DATABASE_URL: schema.url, REDIS_URL: redisUrl, APP_VAR_DIR: varDir } });
+    cluster = await LocalCluster.start({ port: port!, instancePorts, env: { DATABASE_URL: schema.url, REDIS_URL: redisUrl, APP_VAR_DIR: varDir }, output });
     const login = await admin.request(`${cluster.url}/login`);
     const form = new URLSearchParams({ _username: 'admin', _password: 'admin', _csrf_token: hidden(await login.text(), '_csrf_token') });
     const answer = await admin.request(`${cluster.url}/login`, { method: 'POST', body: form });
@@ -158,6 +165,7 @@ describe('Three instances behind nginx, with Redis and PostgreSQL', { skip, time
     });
     t.diagnostic(`${summary}; ${cluster.forcedStops} instances killed for not exiting within 15 s of SIGTERM`);
     for (const line of readFileSync(cluster.nginxErrorLog, 'utf8').split('\n').filter((each) => each.includes('upstream')).slice(-8)) t.diagnostic(line);
+    for (const line of troubles.slice(-8)) t.diagnostic(line);
     assert.ok(requests > 0);
     assert.equal(failed, 0);
   });

@@ -22,7 +22,7 @@ export interface PostgresOptions {
   schema?: string;
   /** Connections kept open per process. */
   max?: number;
-  /** How long opening a connection may take before the query fails with a 503; default 1000. */
+  /** How long reaching the server (a TCP connection) may take before the query fails with a 503; default 1000. Once reached, its startup of the connection may take up to `queueTimeoutMs`. */
   connectionTimeoutMs?: number;
   /** How long a query may wait for a free connection when all `max` are busy; default 10000. */
   queueTimeoutMs?: number;

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createPostgresPool, isUnavailable } from './postgres-pool.ts';
 import { ServiceUnavailableHttpException } from '../exception/service-unavailable-http-exception.ts';
@@ -16,6 +16,47 @@ function closedPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A TCP server in front of PostgreSQL that holds the first bytes the server sends (its
+ * answer to the startup) until `release` is called, as a loaded server is slow to start
+ * a backend; or, with no upstream, that accepts connections and never answers.
+ */
+async function holdingProxy(upstream: URL | undefined): Promise<{ url: string; release(): void; close(): Promise<void> }> {
+  let held = true;
+  const waiting: Array<() => void> = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createServer((client) => {
+    sockets.add(client);
+    client.on('error', () => {});
+    if (upstream === undefined) return;
+    const server = connect(Number(upstream.port || 5432), upstream.hostname);
+    sockets.add(server);
+    server.on('error', () => client.destroy());
+    client.pipe(server);
+    server.on('data', (chunk: Buffer) => {
+      if (held) waiting.push(() => client.write(chunk));
+      else client.write(chunk);
+    });
+    server.on('end', () => client.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = new URL(upstream ?? 'postgresql://postgres@127.0.0.1/test');
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.href,
+    release: () => {
+      held = false;
+      for (const send of waiting.splice(0)) send();
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 describe('isUnavailable', () => {
@@ -64,6 +105,34 @@ describe('A PostgreSQL pool', () => {
       await assert.rejects(pool.query('SELEC 1'), (error: Error & { code?: string }) => !(error instanceof ServiceUnavailableHttpException) && error.code === '42601');
     } finally {
       await pool.end();
+    }
+  });
+
+  it("waits past the connect timeout for a reached server that is slow to start the connection's backend", { skip: skip ?? false }, async () => {
+    const proxy = await holdingProxy(new URL(POSTGRES_TEST_URL));
+    const pool = createPostgresPool({ connectionString: proxy.url, max: 1, connectTimeoutMs: 50, queueTimeoutMs: 60_000 });
+    try {
+      const queried = pool.query<{ answer: number }>('SELECT 42 AS answer');
+      // Longer than the connect timeout: a client that applied it to the whole startup would have failed the query.
+      await delay(200);
+      proxy.release();
+      assert.equal((await queried).rows[0]!.answer, 42);
+    } finally {
+      await pool.end();
+      await proxy.close();
+    }
+  });
+
+  it('answers with a 503 when a reached server never starts the connection, after the queue timeout', async () => {
+    const silent = await holdingProxy(undefined);
+    const pool = createPostgresPool({ connectionString: silent.url, max: 1, connectTimeoutMs: 50, queueTimeoutMs: 300 });
+    try {
+      const error = await pool.query('SELECT 1').then(() => undefined, (each: unknown) => each);
+      assert.ok(error instanceof ServiceUnavailableHttpException, String(error));
+      assert.match(error.message, /^The database \(PostgreSQL\) is unreachable: /);
+    } finally {
+      await pool.end();
+      await silent.close();
     }
   });
 });

@@ -5,10 +5,17 @@ import { ServiceUnavailableHttpException } from '../exception/service-unavailabl
 export interface PostgresPoolOptions {
   connectionString?: string;
   max: number;
-  /** How long opening one connection may take before it fails (an unreachable server). */
+  /** How long reaching the server (its TCP connection) may take before it fails (an unreachable server). */
   connectTimeoutMs: number;
-  /** How long a query may wait for a free connection of a busy pool. */
+  /** How long a query may wait for a free connection of a busy pool, and a reached server's startup of a new connection. */
   queueTimeoutMs: number;
+}
+
+/** The part of pg's Connection a client's connect timeout reaches. */
+interface PgConnection {
+  stream: { destroy(error: Error): void };
+  _ending: boolean;
+  once(event: 'connect' | 'end', listener: () => void): PgConnection;
 }
 
 /** Seconds a client is asked to wait before retrying when the database cannot be reached. */
@@ -42,16 +49,34 @@ function unavailable(error: unknown): never {
  * a free one. A short one makes an unreachable server fail fast, but also fails requests
  * that merely queue behind others on a loaded machine, which are slow, not broken; a long
  * one hangs every request of an outage. So the pool's timeout is the queue's, and each
- * client is built with the short connect timeout. Failures to reach the server become a
- * ServiceUnavailableHttpException (503 with Retry-After), as the Redis stores' do; SQL
- * errors go on unchanged.
+ * client gets the short connect timeout for reaching the server only: once its TCP
+ * connection is up the server is there, and its startup of a new backend (a process
+ * forked, the login checked) may take as long as a wait in the queue, which on a loaded
+ * machine, at a cold start under load, is more than the connect timeout. Failures to reach
+ * the server become a ServiceUnavailableHttpException (503 with Retry-After), as the Redis
+ * stores' do; SQL errors go on unchanged.
  */
 export function createPostgresPool(options: PostgresPoolOptions): pg.Pool {
   const driver = loadDriver<typeof pg>('pg');
-  const { connectTimeoutMs } = options;
+  const { connectTimeoutMs, queueTimeoutMs } = options;
   class FastConnectClient extends driver.Client {
     constructor(config: pg.ClientConfig = {}) {
-      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      super({ ...config, connectionTimeoutMillis: queueTimeoutMs });
+    }
+
+    override connect(...args: unknown[]): never {
+      // pg's Connection (not in its types) emits 'connect' once its socket is connected;
+      // until then the server is not reached, and past the connect timeout it is given up
+      // as pg gives up on its own timeout.
+      const connection = (this as unknown as { connection: PgConnection }).connection;
+      const unreached = setTimeout(() => {
+        connection._ending = true;
+        connection.stream.destroy(new Error('timeout expired'));
+      }, connectTimeoutMs);
+      unreached.unref();
+      const reached = (): void => clearTimeout(unreached);
+      connection.once('connect', reached).once('end', reached);
+      return (super.connect as (...each: unknown[]) => unknown)(...args) as never;
     }
   }
   class ReportingPool extends driver.Pool {
