@@ -1,17 +1,8 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { context, propagation, trace, SpanKind } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-
+import { SpanKind } from '@opentelemetry/api';
 // As a setup file loaded with `node --import` does, before the application's modules.
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-trace.setGlobalTracerProvider(provider);
-propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-const contextManager = new AsyncLocalStorageContextManager().enable();
-context.setGlobalContextManager(contextManager);
+import { exporter } from '../../src/tracing/test-support/in-memory-tracing.ts';
 const { testApp } = await import('./test-support/app-test-kernel.ts');
 const { createClient } = await import('sluice/testing');
 
@@ -19,8 +10,6 @@ describe('The events app with an OpenTelemetry SDK registered (prod)', () => {
   const app = testApp('prod', { adminPassword: 'secret-pass' });
   after(async () => {
     await app.close();
-    await provider.shutdown();
-    contextManager.disable();
   });
 
   it('traces an event page: the request continues the caller\'s trace, its phases, controller and queries nest in it', async () => {
@@ -34,7 +23,7 @@ describe('The events app with an OpenTelemetry SDK registered (prod)', () => {
     assert.equal(request.spanContext().traceId, traceId);
     const controller = spans.find((span) => span.name === 'EventController::showAction')!;
     assert.equal(controller.parentSpanContext?.spanId, request.spanContext().spanId);
-    const query = spans.find((span) => span.name === 'find app_event')!;
+    const query = spans.find((span) => span.name === 'SELECT app_event')!;
     assert.equal(query.kind, SpanKind.CLIENT);
     assert.equal(query.attributes['db.system.name'], 'sqlite');
     const phase = spans.find((span) => span.spanContext().spanId === query.parentSpanContext?.spanId)!;

@@ -1,4 +1,4 @@
-import { after, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,25 +7,11 @@ import { openTelemetryRegistered } from '../support/open-telemetry-registered.ts
 // Asked before this process registers an SDK, as a production process would.
 const registeredAtStart = openTelemetryRegistered();
 
-const { context, propagation, trace, SpanKind } = await import('@opentelemetry/api');
-const { AsyncLocalStorageContextManager } = await import('@opentelemetry/context-async-hooks');
-const { W3CTraceContextPropagator } = await import('@opentelemetry/core');
-const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+const { exporter } = await import('./test-support/in-memory-tracing.ts');
+const { trace, SpanKind } = await import('@opentelemetry/api');
 const { TestKernel, get } = await import('../kernel/test-support/test-kernel.ts');
 const { Response } = await import('../http/response.ts');
 const { OpenTelemetryBundle } = await import('./open-telemetry-bundle.ts');
-
-// An application registers an SDK like this (or with @opentelemetry/sdk-node's NodeSDK).
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-trace.setGlobalTracerProvider(provider);
-propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-const contextManager = new AsyncLocalStorageContextManager().enable();
-context.setGlobalContextManager(contextManager);
-after(async () => {
-  await provider.shutdown();
-  contextManager.disable();
-});
 
 class HomeController {
   indexAction(): InstanceType<typeof Response> {
