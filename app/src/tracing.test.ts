@@ -31,3 +31,37 @@ describe('The events app with an OpenTelemetry SDK registered (prod)', () => {
     assert.deepEqual(spans.filter((span) => span.spanContext().traceId !== traceId).map((span) => span.name), []);
   });
 });
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const { redisUnavailable } = await import('../../src/session/test-support/redis-available.ts');
+const redisSkip = await redisUnavailable(REDIS_URL);
+
+describe('The events app with an OpenTelemetry SDK registered and its sessions in Redis (prod)', { skip: redisSkip }, () => {
+  const saved = { store: process.env.SESSION_STORE, url: process.env.REDIS_URL };
+  process.env.SESSION_STORE = 'redis';
+  process.env.REDIS_URL = REDIS_URL;
+  const app = redisSkip === false ? testApp('prod', { adminPassword: 'secret-pass' }) : undefined;
+  after(async () => {
+    await app?.close();
+    for (const [name, value] of [['SESSION_STORE', saved.store], ['REDIS_URL', saved.url]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('records reading the session from Redis as a client span in the request\'s trace, without its id', async () => {
+    const browser = createClient(app!.kernel);
+    assert.equal((await browser.get('/login')).status, 200, 'the login form starts a session for its CSRF token');
+    const sessionId = browser.cookies.get('SLUICESESSID') ?? '';
+    exporter.reset();
+    const traceId = '6bf92f3577b34da6a3ce929d0e0e4736';
+    assert.equal((await browser.get('/login', { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } })).status, 200);
+    const spans = exporter.getFinishedSpans();
+    const read = spans.find((span) => span.attributes['db.system.name'] === 'redis' && span.name === 'GET');
+    assert.ok(read, `a GET span among ${spans.map((span) => span.name).join(', ')}`);
+    assert.equal(read.kind, SpanKind.CLIENT);
+    assert.equal(read.spanContext().traceId, traceId);
+    assert.equal(read.attributes['db.query.text'], 'GET ?');
+    assert.ok(sessionId !== '' && !JSON.stringify(spans.map((span) => span.attributes)).includes(sessionId), 'the session id is recorded nowhere');
+  });
+});

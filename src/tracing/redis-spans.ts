@@ -60,7 +60,10 @@ function handlers<M extends CommandMessage | BatchMessage>(tracer: Tracer, descr
     spans.delete(message);
     if (message.error !== undefined) {
       const error = message.error;
-      span.setAttribute('error.type', error instanceof Error ? error.constructor.name : '_OTHER');
+      // A Redis error reply starts with its code (ERR, WRONGTYPE, NOSCRIPT...).
+      const code = error instanceof Error && error.name === 'ReplyError' ? /^[A-Z]+(?=\s)/.exec(error.message)?.[0] : undefined;
+      if (code !== undefined) span.setAttribute('db.response.status_code', code);
+      span.setAttribute('error.type', code ?? (error instanceof Error ? error.name : '_OTHER'));
       span.recordException(error instanceof Error ? error : String(error));
       span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
     }
