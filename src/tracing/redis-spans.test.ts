@@ -56,6 +56,14 @@ describe('Redis command spans', { skip }, () => {
     assert.equal(incr.events[0]?.name, 'exception');
   });
 
+  it('makes one batch span of a MULTI transaction, with its size', async () => {
+    await redis.multi().set(key, 'one').get(key).exec();
+    const multi = spanNamed('BATCH');
+    assert.equal(multi.kind, SpanKind.CLIENT);
+    assert.equal(multi.attributes['db.operation.batch.size'], 2);
+    assert.equal(multi.attributes['db.query.text'], undefined);
+  });
+
   it('stops once unsubscribed', async () => {
     untrace();
     await redis.exists(key);

@@ -11,7 +11,7 @@ interface CommandMessage {
   error?: unknown;
 }
 
-/** What it publishes about a MULTI … EXEC transaction on `ioredis:batch`. */
+/** What it publishes about a MULTI … EXEC transaction on `ioredis:batch` (batchMode `MULTI`). */
 interface BatchMessage {
   readonly batchMode: string;
   readonly batchSize: number;
@@ -37,7 +37,9 @@ export function traceRedisCommands(tracer: Tracer): () => void {
     const name = message.command.toUpperCase();
     return { name, operation: name, text: message.args.length === 0 ? name : `${name} ${Array(message.args.length).fill('?').join(' ')}` };
   });
-  const batchHandlers = handlers<BatchMessage>(tracer, (message) => ({ name: message.batchMode, operation: message.batchMode, batchSize: message.batchSize }));
+  // A transaction is a batch in the conventions' terms (its MULTI, commands and EXEC have
+  // spans of their own beside it).
+  const batchHandlers = handlers<BatchMessage>(tracer, (message) => ({ name: 'BATCH', operation: 'BATCH', batchSize: message.batchSize }));
   commands.subscribe(commandHandlers);
   batches.subscribe(batchHandlers);
   return () => {
