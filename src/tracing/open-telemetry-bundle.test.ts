@@ -12,6 +12,16 @@ const { trace, SpanKind } = await import('@opentelemetry/api');
 const { TestKernel, get } = await import('../kernel/test-support/test-kernel.ts');
 const { Response } = await import('../http/response.ts');
 const { OpenTelemetryBundle } = await import('./open-telemetry-bundle.ts');
+const { Bundle } = await import('../kernel/bundle.ts');
+type KernelOf = Parameters<InstanceType<typeof Bundle>['build']>[0];
+
+/** Stands for the profiler's database collector, which debug kernels set before the tracing bundle builds. */
+class QueryRecorderBundle extends Bundle {
+  readonly heard: string[] = [];
+  override build(kernel: KernelOf): void {
+    kernel.container.set('persistence.query_logger', { start: (sql: string) => (error?: unknown) => void this.heard.push(`${sql}${error === undefined ? '' : ' failed'}`) });
+  }
+}
 
 class HomeController {
   indexAction(): InstanceType<typeof Response> {
@@ -97,5 +107,17 @@ describe('OpenTelemetryBundle (production, no profiler)', () => {
       assert.match(entry.extra.span_id ?? '', /^[0-9a-f]{16}$/);
       assert.match(entry.extra.request_id ?? '', /^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('keeps the query logger set before it (the profiler\'s), beside its statement spans', async () => {
+    const recorder = new QueryRecorderBundle();
+    const kernel = new TestKernel({ debug: false, bundles: [recorder, new OpenTelemetryBundle()] });
+    kernel.boot();
+    const logger = kernel.container.get('persistence.query_logger');
+    logger.start('SELECT 1', [], 'sqlite', { namespace: ':memory:' })();
+    logger.start('SELECT 2', [], 'sqlite', { namespace: ':memory:' })(new Error('gone'));
+    assert.deepEqual(recorder.heard, ['SELECT 1', 'SELECT 2 failed']);
+    assert.deepEqual(exporter.getFinishedSpans().map((span) => [span.name, span.status.code]), [['SELECT', 0], ['SELECT', 2]]);
+    await kernel.shutdown();
   });
 });
