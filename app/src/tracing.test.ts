@@ -2,7 +2,7 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { SpanKind } from '@opentelemetry/api';
 // As a setup file loaded with `node --import` does, before the application's modules.
-import { exporter } from '../../src/tracing/test-support/in-memory-tracing.ts';
+import { exporter } from 'sluice/testing/tracing';
 const { testApp } = await import('./test-support/app-test-kernel.ts');
 const { createClient } = await import('sluice/testing');
 
@@ -33,8 +33,10 @@ describe('The events app with an OpenTelemetry SDK registered (prod)', () => {
 });
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const { redisUnavailable } = await import('../../src/session/test-support/redis-available.ts');
-const redisSkip = await redisUnavailable(REDIS_URL);
+const { createRedisClient } = await import('sluice');
+const probe = createRedisClient(REDIS_URL);
+const redisSkip = await probe.ping().then(() => false as const, (error: Error) => `Redis is not reachable at ${REDIS_URL} (${error.message}); start it or set REDIS_URL to run this test`);
+probe.disconnect();
 
 describe('The events app with an OpenTelemetry SDK registered and its sessions in Redis (prod)', { skip: redisSkip }, () => {
   const saved = { store: process.env.SESSION_STORE, url: process.env.REDIS_URL };

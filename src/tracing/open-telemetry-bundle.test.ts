@@ -7,7 +7,7 @@ import { openTelemetryRegistered } from '../support/open-telemetry-registered.ts
 // Asked before this process registers an SDK, as a production process would.
 const registeredAtStart = openTelemetryRegistered();
 
-const { exporter } = await import('./test-support/in-memory-tracing.ts');
+const { exporter } = await import('../testing/tracing.ts');
 const { trace, SpanKind } = await import('@opentelemetry/api');
 const { TestKernel, get } = await import('../kernel/test-support/test-kernel.ts');
 const { Response } = await import('../http/response.ts');

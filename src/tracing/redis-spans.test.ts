@@ -1,7 +1,7 @@
 import { after, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { context, trace, SpanKind } from '@opentelemetry/api';
-import { exporter, finishedSpans, parentIdOf, spanNamed } from './test-support/in-memory-tracing.ts';
+import { exporter, finishedSpans, parentIdOf, spanNamed } from '../testing/tracing.ts';
 import { traceRedisCommands } from './redis-spans.ts';
 import { createRedisClient } from '../support/redis-client.ts';
 import { redisUnavailable } from '../session/test-support/redis-available.ts';

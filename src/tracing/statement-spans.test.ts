@@ -1,7 +1,7 @@
 import { after, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { context, trace, SpanKind } from '@opentelemetry/api';
-import { exporter, finishedSpans, parentIdOf, spanNamed } from './test-support/in-memory-tracing.ts';
+import { exporter, finishedSpans, parentIdOf, spanNamed } from '../testing/tracing.ts';
 import { StatementSpans, querySummaryOf } from './statement-spans.ts';
 import { SqliteConnection } from '../persistence/sqlite-connection.ts';
 import { PostgresConnection } from '../persistence/postgres-connection.ts';

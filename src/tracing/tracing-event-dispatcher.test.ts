@@ -1,7 +1,7 @@
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { exporter } from './test-support/in-memory-tracing.ts';
+import { exporter } from '../testing/tracing.ts';
 import { Bundle } from '../kernel/bundle.ts';
 import type { Kernel } from '../kernel/kernel.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';

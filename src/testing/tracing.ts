@@ -3,6 +3,10 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 
+// `sluice/testing/tracing`: an application's tests of its traces, and the framework's own.
+// It needs @opentelemetry/sdk-trace-base, @opentelemetry/context-async-hooks and
+// @opentelemetry/core, which only the tests of an application install (dev dependencies).
+
 /**
  * Registers an OpenTelemetry SDK for the test process, as an application's setup file
  * loaded with `node --import` does (or @opentelemetry/sdk-node's NodeSDK): a tracer
