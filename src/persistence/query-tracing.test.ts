@@ -19,6 +19,16 @@ function recorder(): QueryLogger & { queries: ExecutedQuery[] } {
 }
 
 describe('Query logging on an SQLite connection', () => {
+  it('leaves the driver\'s own methods in place while no logger was ever set (production without a profiler or an SDK)', () => {
+    const connection = new SqliteConnection();
+    const driver = Object.getPrototypeOf(connection.db) as typeof connection.db;
+    assert.equal(connection.db.prepare, driver.prepare);
+    assert.equal(connection.db.exec, driver.exec);
+    connection.setQueryLogger(recorder());
+    assert.notEqual(connection.db.prepare, driver.prepare);
+    connection.close();
+  });
+
   it('reports each statement a repository runs, with its parameters and duration', () => {
     const connection = new SqliteConnection();
     const logger = recorder();

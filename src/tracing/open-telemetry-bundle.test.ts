@@ -1,4 +1,4 @@
-import { after, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,25 +7,21 @@ import { openTelemetryRegistered } from '../support/open-telemetry-registered.ts
 // Asked before this process registers an SDK, as a production process would.
 const registeredAtStart = openTelemetryRegistered();
 
-const { context, propagation, trace, SpanKind } = await import('@opentelemetry/api');
-const { AsyncLocalStorageContextManager } = await import('@opentelemetry/context-async-hooks');
-const { W3CTraceContextPropagator } = await import('@opentelemetry/core');
-const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+const { exporter } = await import('../testing/tracing.ts');
+const { trace, SpanKind } = await import('@opentelemetry/api');
 const { TestKernel, get } = await import('../kernel/test-support/test-kernel.ts');
 const { Response } = await import('../http/response.ts');
 const { OpenTelemetryBundle } = await import('./open-telemetry-bundle.ts');
+const { Bundle } = await import('../kernel/bundle.ts');
+type KernelOf = Parameters<InstanceType<typeof Bundle>['build']>[0];
 
-// An application registers an SDK like this (or with @opentelemetry/sdk-node's NodeSDK).
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-trace.setGlobalTracerProvider(provider);
-propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-const contextManager = new AsyncLocalStorageContextManager().enable();
-context.setGlobalContextManager(contextManager);
-after(async () => {
-  await provider.shutdown();
-  contextManager.disable();
-});
+/** Stands for the profiler's database collector, which debug kernels set before the tracing bundle builds. */
+class QueryRecorderBundle extends Bundle {
+  readonly heard: string[] = [];
+  override build(kernel: KernelOf): void {
+    kernel.container.set('persistence.query_logger', { start: (sql: string) => (error?: unknown) => void this.heard.push(`${sql}${error === undefined ? '' : ' failed'}`) });
+  }
+}
 
 class HomeController {
   indexAction(): InstanceType<typeof Response> {
@@ -111,5 +107,17 @@ describe('OpenTelemetryBundle (production, no profiler)', () => {
       assert.match(entry.extra.span_id ?? '', /^[0-9a-f]{16}$/);
       assert.match(entry.extra.request_id ?? '', /^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('keeps the query logger set before it (the profiler\'s), beside its statement spans', async () => {
+    const recorder = new QueryRecorderBundle();
+    const kernel = new TestKernel({ debug: false, bundles: [recorder, new OpenTelemetryBundle()] });
+    kernel.boot();
+    const logger = kernel.container.get('persistence.query_logger');
+    logger.start('SELECT 1', [], 'sqlite', { namespace: ':memory:' })();
+    logger.start('SELECT 2', [], 'sqlite', { namespace: ':memory:' })(new Error('gone'));
+    assert.deepEqual(recorder.heard, ['SELECT 1', 'SELECT 2 failed']);
+    assert.deepEqual(exporter.getFinishedSpans().map((span) => [span.name, span.status.code]), [['SELECT', 0], ['SELECT', 2]]);
+    await kernel.shutdown();
   });
 });

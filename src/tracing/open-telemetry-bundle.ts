@@ -4,7 +4,9 @@ import type { Kernel } from '../kernel/kernel.ts';
 import { SLUICE_VERSION } from '../kernel/version.ts';
 import { TracingEventDispatcher } from './tracing-event-dispatcher.ts';
 import { TracingControllerResolver } from './tracing-controller-resolver.ts';
-import { tracedRepository } from './traced-repository.ts';
+import { StatementSpans } from './statement-spans.ts';
+import { traceRedisCommands } from './redis-spans.ts';
+import type { QueryLogger } from '../persistence/query-logger.ts';
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -15,12 +17,23 @@ declare module '../kernel/container.ts' {
 export interface OpenTelemetryBundleOptions {
   /** Default: the registered provider's `sluice` tracer. */
   readonly tracer?: Tracer;
+  /**
+   * A client span per SQL statement (default true). Turn it off when the SDK's own pg
+   * instrumentation already records PostgreSQL's (SQLite has none).
+   */
+  readonly database?: boolean;
+  /**
+   * A client span per Redis command of every ioredis client (default true). Turn it off
+   * when the SDK's ioredis instrumentation already records them.
+   */
+  readonly redis?: boolean;
 }
 
 /**
  * Traces requests in any environment once the application registered an OpenTelemetry
  * SDK: the kernel's phases (a decorated dispatcher), the controller (a decorated
- * controller resolver), each repository call (a query), and whatever the application's instrumentations record inside it,
+ * controller resolver), each SQL statement and Redis command (client spans nested in the
+ * controller's or the phase's), and whatever the application's instrumentations record,
  * a caller's `traceparent` honoured, and `extra.trace_id` / `extra.span_id` in every log
  * entry of the request. Register it after the other bundles (it decorates what they
  * built; in debug it reuses the profiler's tracing). Nothing of it runs without it: the
@@ -28,6 +41,7 @@ export interface OpenTelemetryBundleOptions {
  */
 export class OpenTelemetryBundle extends Bundle {
   readonly #options: OpenTelemetryBundleOptions;
+  #untraceRedis: (() => void) | undefined;
 
   constructor(options: OpenTelemetryBundleOptions = {}) {
     super();
@@ -50,10 +64,33 @@ export class OpenTelemetryBundle extends Bundle {
       contextOf: (request) => requests.contextOf(request),
     }));
     kernel.logExtras.push((request) => traceFieldsOf(requests.contextOf(request)));
-    // FrameworkExtraBundle's repositories: a span per query (SQLite too); Redis and PostgreSQL's
-    // driver-level spans come from the SDK's instrumentations (ioredis, pg).
-    container.find('entity_manager')?.repositoryDecorators.push((repository, metadata, connection) => tracedRepository(repository, metadata, connection, tracer));
+    if (this.#options.database ?? true) {
+      // Read by FrameworkExtraBundle when its connection opens; the profiler's collector
+      // (debug) keeps hearing of every statement too.
+      const statements = new StatementSpans(tracer);
+      const previous = container.find('persistence.query_logger');
+      container.set('persistence.query_logger', previous === undefined ? statements : bothLoggers(previous, statements));
+    }
+    if (this.#options.redis ?? true) this.#untraceRedis = traceRedisCommands(tracer);
   }
+
+  override async shutdown(): Promise<void> {
+    this.#untraceRedis?.();
+    this.#untraceRedis = undefined;
+  }
+}
+
+function bothLoggers(first: QueryLogger, second: QueryLogger): QueryLogger {
+  return {
+    start(sql, params, driver, target) {
+      const endFirst = first.start(sql, params, driver, target);
+      const endSecond = second.start(sql, params, driver, target);
+      return (error) => {
+        endSecond(error);
+        endFirst(error);
+      };
+    },
+  };
 }
 
 /** The active span's ids when one is (a phase, the controller), else those of the request's span. */

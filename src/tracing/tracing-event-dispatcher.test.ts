@@ -1,8 +1,7 @@
-import { after, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { context, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { exporter } from '../testing/tracing.ts';
 import { Bundle } from '../kernel/bundle.ts';
 import type { Kernel } from '../kernel/kernel.ts';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
@@ -10,17 +9,6 @@ import { Response } from '../http/response.ts';
 import type { ListenerCall } from '../event-dispatcher/traceable-event-dispatcher.ts';
 import { installTracing } from './install-tracing.ts';
 import { observeDispatches } from './dispatch-observers.ts';
-
-// An application registers an SDK like this; the framework itself only uses the API.
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-trace.setGlobalTracerProvider(provider);
-const contextManager = new AsyncLocalStorageContextManager().enable();
-context.setGlobalContextManager(contextManager);
-after(async () => {
-  await provider.shutdown();
-  contextManager.disable();
-});
 
 class TracingBundle extends Bundle {
   override build(kernel: Kernel): void {
