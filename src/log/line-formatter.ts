@@ -1,3 +1,4 @@
+import { BoundedCache } from '../support/bounded-cache.ts';
 import { interpolate } from './interpolate.ts';
 import type { LogContext, LogRecord } from './log-record.ts';
 import { normalizeContext } from './normalize.ts';
@@ -9,11 +10,48 @@ import { normalizeContext } from './normalize.ts';
  * encodes an empty array. Extra is always empty here, so always `[]`.
  */
 export function formatLine(record: LogRecord): string {
-  const message = oneLine(interpolate(record.message, record.context));
+  return `[${localDateTime(record.time)}] ${record.channel}.${record.level}: ${messageAndContext(record.message, record.context)} []\n`;
+}
+
+function formatMessageAndContext(message: string, context: LogContext): string {
   // JSON.stringify escapes every line break inside strings and adds none of its own: the
   // context is one line as it is.
-  const context = isEmpty(record.context) ? '[]' : JSON.stringify(normalizeContext(record.context));
-  return `[${localDateTime(record.time)}] ${record.channel}.${record.level}: ${message} ${context} []\n`;
+  return `${oneLine(interpolate(message, context))} ${isEmpty(context) ? '[]' : JSON.stringify(normalizeContext(context))}`;
+}
+
+/**
+ * The message and context part of lines whose context holds a few strings only, by
+ * message and context. Most of what a debug request logs is the event dispatcher's
+ * "Notified event ... to listener ..." lines: the same few dozen pairs of event and
+ * listener, request after request, each of which was filled, normalized and encoded as
+ * JSON anew. Strings are written as they are, so such a part depends on nothing else.
+ */
+const flatParts = new BoundedCache<string, string>(1024);
+
+function messageAndContext(message: string, context: LogContext): string {
+  const key = flatKey(message, context);
+  if (key === undefined) return formatMessageAndContext(message, context);
+  return flatParts.get(key) ?? flatParts.remember(key, formatMessageAndContext(message, context));
+}
+
+/** Keys and values longer than this together are formatted each time rather than kept. */
+const maxFlatKeyLength = 512;
+
+/**
+ * A key telling apart every message with a context of one to four own string values
+ * (each piece prefixed by its length, so no two differ only in where a piece ends);
+ * undefined for any other context, or one too long to keep.
+ */
+function flatKey(message: string, context: LogContext): string | undefined {
+  let key = `${message.length}:${message}`;
+  let count = 0;
+  for (const name in context) {
+    if (!Object.hasOwn(context, name)) continue;
+    const value = context[name];
+    if (typeof value !== 'string' || ++count > 4) return undefined;
+    key += `${name.length}:${name}${value.length}:${value}`;
+  }
+  return count === 0 || key.length > maxFlatKeyLength ? undefined : key;
 }
 
 function oneLine(text: string): string {
