@@ -50,17 +50,63 @@ export class EventDataCollector implements DataCollector {
     return { requests: [] };
   }
 
-  lateCollect({ tree, isMain }: LateCollectContext): EventsData {
+  /**
+   * The listeners as a profile keeps them: each as an array of its values (see `expand`).
+   */
+  lateCollect({ tree, isMain }: LateCollectContext): StoredEventsData {
     return {
       requests: tree.map(({ request, profile }, i) => ({
         label: requestLabel(request, isMain && i === 0),
         token: profile.token,
         isMain: isMain && i === 0,
-        called: this.#dispatcher.getCalledListeners(request).map(({ event, listener, priority, duration, stoppedPropagation }) => ({ event, listener, priority, duration, stoppedPropagation })),
-        // kernel.terminate runs after the profile is complete (and for main requests only): never "not called" here.
-        notCalled: this.#dispatcher.getNotCalledListeners(request).filter((listener) => listener.event !== KernelEvents.TERMINATE),
+        called: this.#dispatcher.getCalledListeners(request).map(({ event, listener, priority, duration, stoppedPropagation }): StoredCall => [event, listener, priority, duration, stoppedPropagation]),
+        notCalled: storedNotCalled(this.#dispatcher.getNotCalledListeners(request)),
         orphaned: [...this.#dispatcher.getOrphanedEvents(request)],
       })),
     };
   }
+
+  /**
+   * The listeners as objects again. A profile keeps each as an array of its values: the
+   * same names repeated for every listener made the listings several times longer, and
+   * storing them a good part of what storing a profile cost.
+   */
+  expand(stored: unknown): unknown {
+    // a collector's failure ({ error }), kept as it is
+    if (!Array.isArray((stored as Partial<StoredEventsData> | undefined)?.requests)) return stored;
+    const data = stored as StoredEventsData;
+    return {
+      requests: data.requests.map(({ called, notCalled, ...rest }) => ({
+        label: rest.label,
+        token: rest.token,
+        isMain: rest.isMain,
+        called: called.map((call) => (Array.isArray(call) ? calledOf(call as StoredCall) : (call as unknown as CalledListenerData))),
+        notCalled: notCalled.map((entry) => (Array.isArray(entry) ? notCalledOf(entry as StoredNotCalled) : (entry as unknown as NotCalledListenerData))),
+        orphaned: rest.orphaned,
+      })),
+    };
+  }
+}
+
+type StoredCall = readonly [event: string, listener: string, priority: number, duration: number, stoppedPropagation: boolean];
+type StoredNotCalled = readonly [event: string, listener: string, priority: number];
+
+// kernel.terminate runs after the profile is complete (and for main requests only): never "not called" here.
+function storedNotCalled(listeners: readonly NotCalledListenerData[]): StoredNotCalled[] {
+  const stored: StoredNotCalled[] = [];
+  for (const { event, listener, priority } of listeners) if (event !== KernelEvents.TERMINATE) stored.push([event, listener, priority]);
+  return stored;
+}
+
+function calledOf([event, listener, priority, duration, stoppedPropagation]: StoredCall): CalledListenerData {
+  return { event, listener, priority, duration, stoppedPropagation };
+}
+
+function notCalledOf([event, listener, priority]: StoredNotCalled): NotCalledListenerData {
+  return { event, listener, priority };
+}
+
+/** EventsData as a profile keeps it (see EventDataCollector#expand). */
+export interface StoredEventsData {
+  readonly requests: ReadonlyArray<Omit<RequestEventsData, 'called' | 'notCalled'> & { readonly called: readonly StoredCall[]; readonly notCalled: readonly StoredNotCalled[] }>;
 }

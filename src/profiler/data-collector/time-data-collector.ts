@@ -48,7 +48,8 @@ export class TimeDataCollector implements DataCollector {
     return { startTime: epochOf(start), duration: performance.now() - start, phases: [] };
   }
 
-  lateCollect({ tree, isMain }: LateCollectContext): TimeData {
+  /** The timeline as a profile keeps it: each listener as an array of its values (see `expand`). */
+  lateCollect({ tree, isMain }: LateCollectContext): StoredTimeData {
     const all = tree.flatMap(({ request }, i) => phasesOf(this.#dispatcher.getCalls(request)).map((phase) => ({ phase, label: requestLabel(request, isMain && i === 0) })));
     all.sort((a, b) => a.phase.start - b.phase.start);
     const origin = all[0]?.phase.start ?? performance.now();
@@ -61,8 +62,37 @@ export class TimeDataCollector implements DataCollector {
         event: phase.event,
         start: phase.start - origin,
         duration: phase.end - phase.start,
-        listeners: phase.calls.map((call) => ({ listener: call.listener, start: call.start - origin, duration: call.duration })),
+        listeners: phase.calls.map((call): StoredListener => [call.listener, call.start - origin, call.duration]),
       })),
     };
   }
+
+  /** The listeners as objects again: a profile keeps them as arrays, as the Events panel's (see EventDataCollector#expand). */
+  expand(stored: unknown): unknown {
+    // a collector's failure ({ error }), kept as it is
+    if (!Array.isArray((stored as Partial<StoredTimeData> | undefined)?.phases)) return stored;
+    const data = stored as StoredTimeData;
+    return {
+      startTime: data.startTime,
+      duration: data.duration,
+      phases: data.phases.map((phase) => ({
+        request: phase.request,
+        event: phase.event,
+        start: phase.start,
+        duration: phase.duration,
+        listeners: phase.listeners.map((entry) => (Array.isArray(entry) ? listenerOf(entry as StoredListener) : (entry as unknown as TimelineListener))),
+      })),
+    };
+  }
+}
+
+type StoredListener = readonly [listener: string, start: number, duration: number];
+
+function listenerOf([listener, start, duration]: StoredListener): TimelineListener {
+  return { listener, start, duration };
+}
+
+/** TimeData as a profile keeps it (see TimeDataCollector#expand). */
+export interface StoredTimeData extends Omit<TimeData, 'phases'> {
+  readonly phases: ReadonlyArray<Omit<TimelinePhase, 'listeners'> & { readonly listeners: readonly StoredListener[] }>;
 }
