@@ -1,4 +1,3 @@
-import { BoundedCache } from '../support/bounded-cache.ts';
 import { interpolate } from './interpolate.ts';
 import type { LogContext, LogRecord } from './log-record.ts';
 import { normalizeContext } from './normalize.ts';
@@ -21,37 +20,51 @@ function formatMessageAndContext(message: string, context: LogContext): string {
 
 /**
  * The message and context part of lines whose context holds a few strings only, by
- * message and context. Most of what a debug request logs is the event dispatcher's
- * "Notified event ... to listener ..." lines: the same few dozen pairs of event and
- * listener, request after request, each of which was filled, normalized and encoded as
- * JSON anew. Strings are written as they are, so such a part depends on nothing else.
+ * message, then each key and value of the context in turn. Most of what a debug request
+ * logs is the event dispatcher's "Notified event ... to listener ..." lines: the same few
+ * dozen pairs of event and listener, request after request, each of which was filled,
+ * normalized and encoded as JSON anew. Strings are written as they are, so such a part
+ * depends on nothing else. Looked up by the strings themselves, which are mostly the same
+ * string objects every time, each with its hash already worked out: a key made by joining
+ * them was a new string to hash on every line.
  */
-const flatParts = new BoundedCache<string, string>(1024);
-
-function messageAndContext(message: string, context: LogContext): string {
-  const key = flatKey(message, context);
-  if (key === undefined) return formatMessageAndContext(message, context);
-  return flatParts.get(key) ?? flatParts.remember(key, formatMessageAndContext(message, context));
+interface FlatPart {
+  readonly next: Map<string, FlatPart>;
+  text: string | undefined;
 }
 
-/** Keys and values longer than this together are formatted each time rather than kept. */
-const maxFlatKeyLength = 512;
+const flatParts: FlatPart = { next: new Map(), text: undefined };
+let flatPartCount = 0;
+const maxFlatParts = 1024;
+/** Longer values are formatted each time rather than kept. */
+const maxFlatValueLength = 256;
 
-/**
- * A key telling apart every message with a context of one to four own string values
- * (each piece prefixed by its length, so no two differ only in where a piece ends);
- * undefined for any other context, or one too long to keep.
- */
-function flatKey(message: string, context: LogContext): string | undefined {
-  let key = `${message.length}:${message}`;
+function messageAndContext(message: string, context: LogContext): string {
+  let part = step(flatParts, message);
   let count = 0;
   for (const name in context) {
     if (!Object.hasOwn(context, name)) continue;
     const value = context[name];
-    if (typeof value !== 'string' || ++count > 4) return undefined;
-    key += `${name.length}:${name}${value.length}:${value}`;
+    if (typeof value !== 'string' || ++count > 4 || value.length > maxFlatValueLength) return formatMessageAndContext(message, context);
+    part = step(step(part, name), value);
   }
-  return count === 0 || key.length > maxFlatKeyLength ? undefined : key;
+  if (count === 0) return formatMessageAndContext(message, context);
+  if (part.text !== undefined) return part.text;
+  const text = formatMessageAndContext(message, context);
+  if (flatPartCount < maxFlatParts) {
+    flatPartCount++;
+    part.text = text;
+  }
+  return text;
+}
+
+/** The part after `key`, made on the way while there is room (a node without room leads nowhere kept). */
+function step(part: FlatPart, key: string): FlatPart {
+  const next = part.next.get(key);
+  if (next !== undefined) return next;
+  const made: FlatPart = { next: new Map(), text: undefined };
+  if (flatPartCount < maxFlatParts) part.next.set(key, made);
+  return made;
 }
 
 function oneLine(text: string): string {
