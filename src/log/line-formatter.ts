@@ -1,3 +1,4 @@
+import { FlatContextCache } from './flat-context-cache.ts';
 import { interpolate } from './interpolate.ts';
 import type { LogContext, LogRecord } from './log-record.ts';
 import { normalizeContext } from './normalize.ts';
@@ -18,53 +19,11 @@ function formatMessageAndContext(message: string, context: LogContext): string {
   return `${oneLine(interpolate(message, context))} ${isEmpty(context) ? '[]' : JSON.stringify(normalizeContext(context))}`;
 }
 
-/**
- * The message and context part of lines whose context holds a few strings only, by
- * message, then each key and value of the context in turn. Most of what a debug request
- * logs is the event dispatcher's "Notified event ... to listener ..." lines: the same few
- * dozen pairs of event and listener, request after request, each of which was filled,
- * normalized and encoded as JSON anew. Strings are written as they are, so such a part
- * depends on nothing else. Looked up by the strings themselves, which are mostly the same
- * string objects every time, each with its hash already worked out: a key made by joining
- * them was a new string to hash on every line.
- */
-interface FlatPart {
-  readonly next: Map<string, FlatPart>;
-  text: string | undefined;
-}
-
-const flatParts: FlatPart = { next: new Map(), text: undefined };
-let flatPartCount = 0;
-const maxFlatParts = 1024;
-/** Longer values are formatted each time rather than kept. */
-const maxFlatValueLength = 256;
+/** The message and context part of lines whose context holds a few strings only. */
+const flatParts = new FlatContextCache();
 
 function messageAndContext(message: string, context: LogContext): string {
-  let part = step(flatParts, message);
-  let count = 0;
-  for (const name in context) {
-    if (!Object.hasOwn(context, name)) continue;
-    const value = context[name];
-    if (typeof value !== 'string' || ++count > 4 || value.length > maxFlatValueLength) return formatMessageAndContext(message, context);
-    part = step(step(part, name), value);
-  }
-  if (count === 0) return formatMessageAndContext(message, context);
-  if (part.text !== undefined) return part.text;
-  const text = formatMessageAndContext(message, context);
-  if (flatPartCount < maxFlatParts) {
-    flatPartCount++;
-    part.text = text;
-  }
-  return text;
-}
-
-/** The part after `key`, made on the way while there is room (a node without room leads nowhere kept). */
-function step(part: FlatPart, key: string): FlatPart {
-  const next = part.next.get(key);
-  if (next !== undefined) return next;
-  const made: FlatPart = { next: new Map(), text: undefined };
-  if (flatPartCount < maxFlatParts) part.next.set(key, made);
-  return made;
+  return flatParts.text(message, context, formatMessageAndContext);
 }
 
 function oneLine(text: string): string {
