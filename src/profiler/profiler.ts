@@ -120,7 +120,7 @@ export class Profiler {
     for (const collector of this.#collectors.values()) {
       if (collector.expand === undefined || !profile.hasCollector(collector.name)) continue;
       const stored = profile.collectors.get(collector.name);
-      profile.collectors.set(collector.name, this.#guard(collector, 'expand', () => collector.expand!(stored)));
+      profile.collectors.set(collector.name, this.#guard(collector, 'expand', () => collector.expand!(stored, data.collectors)));
     }
     return profile;
   }

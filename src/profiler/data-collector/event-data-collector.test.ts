@@ -80,7 +80,7 @@ describe('EventDataCollector', () => {
     app.kernel.boot();
     const collector = app.kernel.container.get('profiler').get('events')!;
     const whole = { requests: [{ label: 'GET /', token: 'abcdef', isMain: true, called: [{ event: 'e', listener: 'l', priority: 0, duration: 1, stoppedPropagation: false }], notCalled: [{ event: 'e', listener: 'm', priority: 1 }], orphaned: [] }] };
-    assert.deepEqual(collector.expand!(whole), whole);
-    assert.deepEqual(collector.expand!({ error: 'Error: broken' }), { error: 'Error: broken' });
+    assert.deepEqual(collector.expand!(whole, {}), whole);
+    assert.deepEqual(collector.expand!({ error: 'Error: broken' }, {}), { error: 'Error: broken' });
   });
 });

@@ -88,8 +88,28 @@ export class EventDataCollector implements DataCollector {
   }
 }
 
-type StoredCall = readonly [event: string, listener: string, priority: number, duration: number, stoppedPropagation: boolean];
+export type StoredCall = readonly [event: string, listener: string, priority: number, duration: number, stoppedPropagation: boolean];
 type StoredNotCalled = readonly [event: string, listener: string, priority: number];
+
+/**
+ * The called listeners of each request of a profile's tree as the events collector keeps
+ * them in `stored` (its data in the profile), for another collector to point to rather
+ * than keep them again: undefined unless `stored` lists exactly the requests `tokens`
+ * names, in that order.
+ */
+export function storedCalledListeners(stored: unknown, tokens: readonly string[]): ReadonlyArray<readonly StoredCall[]> | undefined {
+  const requests = (stored as Partial<StoredEventsData> | null | undefined)?.requests;
+  if (!Array.isArray(requests) || requests.length !== tokens.length) return undefined;
+  if (!requests.every((request, i) => request.token === tokens[i] && Array.isArray(request.called))) return undefined;
+  return requests.map((request) => request.called);
+}
+
+/** A called listener's name and duration from the events collector's stored data (see `storedCalledListeners`). */
+export function calledListenerAt(stored: unknown, request: number, index: number): { listener: string; duration: number } | undefined {
+  const call = (stored as Partial<StoredEventsData> | null | undefined)?.requests?.[request]?.called?.[index];
+  if (call === undefined) return undefined;
+  return Array.isArray(call) ? { listener: call[1], duration: call[3] } : (call as unknown as CalledListenerData);
+}
 
 // kernel.terminate runs after the profile is complete (and for main requests only): never "not called" here.
 function storedNotCalled(listeners: readonly NotCalledListenerData[]): StoredNotCalled[] {

@@ -57,7 +57,7 @@ describe('ExceptionDataCollector', () => {
     app.kernel.boot();
     const collector = app.kernel.container.get('profiler').get('exception')!;
     const whole = { class: 'Error', message: 'm', statusCode: 500, statusText: 'Internal Server Error', chain: [{ class: 'Error', message: 'm', code: 0, file: 'a.ts', line: 1, trace: [{ function: 'f', file: 'a.ts', line: 1, column: 2, isVendor: false, isInternal: false, isAsync: true, isConstructor: false }] }], text: 'Error: m\n    at async f (a.ts:1:2)' };
-    assert.deepEqual(collector.expand!(whole), whole);
-    assert.equal(collector.expand!(null), null);
+    assert.deepEqual(collector.expand!(whole, {}), whole);
+    assert.equal(collector.expand!(null, {}), null);
   });
 });

@@ -87,7 +87,7 @@ describe('LoggerDataCollector', () => {
     app.kernel.boot();
     const collector = app.kernel.container.get('profiler').get('logs')!;
     const whole = { entries: [{ level: 'DEBUG', levelValue: 100, time: 1, channel: 'event', message: 'Notified event "a" to listener "b".', context: { event: 'a', listener: 'b' }, tab: 'debug' }], counts: { errors: 0, warnings: 0, deprecations: 0, debug: 1, total: 1 }, channels: ['event'] };
-    assert.deepEqual(collector.expand!(whole), whole);
-    assert.deepEqual(collector.expand!({ error: 'Error: broken' }), { error: 'Error: broken' });
+    assert.deepEqual(collector.expand!(whole, {}), whole);
+    assert.deepEqual(collector.expand!({ error: 'Error: broken' }, {}), { error: 'Error: broken' });
   });
 });
