@@ -116,12 +116,23 @@ export class Profiler {
     const unsaved = this.#unsaved.get(token);
     if (unsaved !== undefined) await untilSavedOrDeadline(unsaved);
     const data = await this.storage.read(token);
-    if (data === undefined) return undefined;
-    const profile = Profile.fromJSON(data);
+    return data === undefined ? undefined : this.#expand(Profile.fromJSON(data), data.collectors);
+  }
+
+  /**
+   * A copy of a profile this process completed (kernel.terminate ran), with each
+   * collector's data as a stored profile reads (see DataCollector#expand): what a test
+   * client shows of its last request.
+   */
+  expand(profile: Profile): Profile {
+    return this.#expand(Profile.fromJSON(profile.toJSON()), Object.fromEntries(profile.collectors));
+  }
+
+  #expand(profile: Profile, stored: Readonly<Record<string, unknown>>): Profile {
     for (const collector of this.#collectors.values()) {
       if (collector.expand === undefined || !profile.hasCollector(collector.name)) continue;
-      const stored = profile.collectors.get(collector.name);
-      profile.collectors.set(collector.name, this.#guard(collector, 'expand', () => collector.expand!(stored, data.collectors)));
+      const data = profile.collectors.get(collector.name);
+      profile.collectors.set(collector.name, this.#guard(collector, 'expand', () => collector.expand!(data, stored)));
     }
     return profile;
   }
