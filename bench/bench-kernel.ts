@@ -57,10 +57,11 @@ class BenchKernel extends AppKernel {
 /**
  * The events app plus the benchmark's route table, in `APP_ENV` (prod unless told). Without
  * prod's access log, as the peers run without a request logger: a line per request on
- * stdout is a cost every server would pay alike (`BENCH_ACCESS_LOG=1` keeps it).
+ * stdout is a cost every server would pay alike (`BENCH_ACCESS_LOG=1` keeps it). `varDir`
+ * (logs, profiles) defaults to the app's own `var/`.
  */
-export function createBenchKernel(environment = process.env.APP_ENV ?? 'prod'): Kernel {
+export function createBenchKernel(environment = process.env.APP_ENV ?? 'prod', varDir?: string): Kernel {
   const config = configFor(environment);
   const accessLog = process.env.BENCH_ACCESS_LOG === '1';
-  return new BenchKernel({ environment, debug: environment !== 'prod', projectDir, config: { ...config, log: { ...config.log, accessLog } } });
+  return new BenchKernel({ environment, debug: environment !== 'prod', projectDir, varDir, config: { ...config, log: { ...config.log, accessLog } } });
 }

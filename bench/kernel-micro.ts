@@ -8,6 +8,9 @@
  * (add `--no-turbo-inlining` to see each function's own share) to see where the
  * framework's time goes.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Request } from 'sluice';
 import { isThenable } from 'sluice';
@@ -17,7 +20,10 @@ import { createBenchKernel } from './bench-kernel.ts';
 const path = process.argv[2] ?? '/';
 const count = Number(process.argv[3] ?? 20000);
 const environment = process.env.APP_ENV || 'prod';
-const kernel = createBenchKernel(environment);
+// Outside prod the kernel stores profiles and writes dev.log: into a directory of this run's
+// own, removed at the end, not into the developer's app/var.
+const varDir = environment === 'prod' ? undefined : mkdtempSync(join(tmpdir(), 'sluice-kernel-micro-'));
+const kernel = createBenchKernel(environment, varDir);
 kernel.boot();
 
 // A JSON body as the fourth argument makes the requests POSTs of it (the validation route).
@@ -62,3 +68,4 @@ const cpu = process.cpuUsage(cpuBefore);
 const perRequest = (microseconds: number): string => (microseconds / count).toFixed(2);
 process.stdout.write(`${environment} ${body === undefined ? 'GET' : 'POST'} ${path} → ${status}: ${perRequest(elapsed * 1000)} µs per request, ${perRequest(cpu.user + cpu.system)} µs CPU (${count} requests)\n`);
 await kernel.shutdown();
+if (varDir !== undefined) rmSync(varDir, { recursive: true, force: true });

@@ -147,6 +147,19 @@ export class FlattenException {
   }
 }
 
+/**
+ * `getAsString` of the exceptions `toArray` gave: the same text, from the JSON a profile
+ * keeps, so that a profile need not keep both.
+ */
+export function chainAsString(chain: readonly FlattenExceptionData[]): string {
+  return chain
+    .map((e, index) => {
+      const head = `${index === 0 ? '' : 'Caused by: '}${e.class}: ${e.message}`;
+      return [head, ...e.trace.map((frame) => `    at ${describeFrame(frame)}`)].join('\n');
+    })
+    .join('\n');
+}
+
 function isObject(value: unknown): value is object {
   return (typeof value === 'object' && value !== null) || typeof value === 'function';
 }

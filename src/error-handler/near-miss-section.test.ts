@@ -8,6 +8,8 @@ import { ErrorController } from './error-controller.ts';
 import { HtmlErrorRenderer } from './html-error-renderer.ts';
 import { ProblemJsonErrorRenderer } from './problem-json-error-renderer.ts';
 import { createNearMissSection } from './near-miss-section.ts';
+import { FlattenException } from './flatten-exception.ts';
+import { ResourceNotFoundException } from '../routing/exception/resource-not-found-exception.ts';
 
 /** Wires the section into the error page as the FrameworkBundle does in debug (see the function's doc). */
 class NearMissBundle extends Bundle {
@@ -95,5 +97,38 @@ describe('The debug 404 page\'s near-miss section', () => {
     const html = await page(kernel({ debug: false }), '/en/event/1');
     assert.ok(html.includes('<title>An Error Occurred: Not Found</title>'));
     assert.ok(!html.includes('near-misses') && !html.includes('event_show'));
+  });
+
+  it('explains a target once while no route has a condition, and each time once one has', async () => {
+    const explained: string[] = [];
+    const sectionOf = (conditions: boolean): ((path: string, method?: string) => string) => {
+      const app = kernel({ section: false });
+      app.boot();
+      const router = app.container.get('router');
+      const contexts = app.container.get('router.request_context');
+      const counting = {
+        explain: (pathinfo: string, context: Parameters<typeof router.explain>[1], request?: unknown) => {
+          explained.push(pathinfo);
+          return router.explain(pathinfo, context, request);
+        },
+        getRouteCollection: () => (conditions ? [['guarded', { condition: () => true }] as const] : router.getRouteCollection()),
+      };
+      const section = createNearMissSection({ router: counting, contextOf: (request) => contexts.get(request) });
+      const flat = FlattenException.createFromThrowable(new ResourceNotFoundException('No routes.'));
+      return (path, method = 'GET') => section(flat, get(path, {}, method));
+    };
+    const kept = sectionOf(false);
+    const first = kept('/en/event/1');
+    assert.match(first, /event_show/);
+    assert.equal(kept('/en/event/1'), first);
+    assert.deepEqual(explained, ['/en/event/1']);
+    assert.notEqual(kept('/en/event/1', 'POST'), first, 'another method, another section');
+    assert.match(kept('/fr/event/2'), /fr\/event\/2/);
+    assert.deepEqual(explained, ['/en/event/1', '/en/event/1', '/fr/event/2']);
+    explained.length = 0;
+    const guarded = sectionOf(true);
+    assert.equal(guarded('/en/event/1'), first);
+    guarded('/en/event/1');
+    assert.deepEqual(explained, ['/en/event/1', '/en/event/1']);
   });
 });

@@ -3,11 +3,16 @@ import type { RequestStack } from '../http/request-stack.ts';
 import type { RequestContext } from '../routing/request-context.ts';
 import type { RouteTrace } from '../routing/traceable-url-matcher.ts';
 import type { FlattenException } from './flatten-exception.ts';
+import { BoundedCache } from '../support/bounded-cache.ts';
 import { escapeHtml } from '../support/html-escape.ts';
 
 export interface NearMissSectionOptions {
   /** The router (anything that explains matching, as `router:match` does). */
-  readonly router: { explain(pathinfo: string, context: RequestContext, request?: unknown): RouteTrace[] };
+  readonly router: {
+    explain(pathinfo: string, context: RequestContext, request?: unknown): RouteTrace[];
+    /** The routes (the Router's): without conditions, which read the request itself, the section of a target is kept. */
+    getRouteCollection?(): Iterable<readonly [string, { readonly condition?: unknown }]>;
+  };
   /** The routing context of a request (RequestContextStore#get). */
   readonly contextOf: (request: Request) => RequestContext;
   /**
@@ -28,12 +33,36 @@ const routingFailures = new Set(['ResourceNotFoundException', 'MethodNotAllowedE
  * it keeps exactly its rows. Other errors get nothing; prod pages never call it.
  */
 export function createNearMissSection(options: NearMissSectionOptions): (flat: FlattenException, request: Request | undefined) => string {
+  // The section of each target, while no route has a condition: explaining judges every
+  // route, and the same missing URL tends to come again (an image or stylesheet a page
+  // names, the page reloaded).
+  const sections = new BoundedCache<string, string>(256);
+  let keeps: boolean | undefined;
   return (flat, request) => {
     if (request === undefined || !flat.getChain().some((e) => routingFailures.has(e.className))) return '';
     const failed = options.requestStack?.getParentRequest() ?? request;
-    const traces = options.router.explain(failed.rawPath, options.contextOf(failed), failed);
-    return renderNearMisses(failed, traces.filter((trace) => trace.level === 'partial'), traces.length);
+    const context = options.contextOf(failed);
+    keeps ??= withoutConditions(options.router);
+    const key = keeps ? targetKey(failed, context) : undefined;
+    const kept = key === undefined ? undefined : sections.get(key);
+    if (kept !== undefined) return kept;
+    const traces = options.router.explain(failed.rawPath, context, failed);
+    const section = renderNearMisses(failed, traces.filter((trace) => trace.level === 'partial'), traces.length);
+    return key === undefined ? section : sections.remember(key, section);
   };
+}
+
+function withoutConditions(router: NearMissSectionOptions['router']): boolean {
+  const routes = router.getRouteCollection?.();
+  if (routes === undefined) return false;
+  for (const [, route] of routes) if (route.condition !== undefined) return false;
+  return true;
+}
+
+/** What explaining a request and rendering its section read of it: its method and path, and its routing context. */
+function targetKey(request: Request, context: RequestContext): string {
+  const { method, scheme, host, httpPort, httpsPort, baseUrl, pathInfo, queryString, parameters } = context;
+  return JSON.stringify([request.method, request.rawPath, method, scheme, host, httpPort, httpsPort, baseUrl, pathInfo, queryString, parameters]);
 }
 
 export function renderNearMisses(request: Request, nearMisses: readonly RouteTrace[], checked: number): string {

@@ -196,7 +196,7 @@ function readLines(file: string): readonly string[] | undefined {
 }
 
 /** `fn (file:line:col)`, or the bare location, as V8 writes a frame. */
-export function describeFrame(frame: StackFrame): string {
+export function describeFrame(frame: Pick<StackFrame, 'function' | 'file' | 'line' | 'column' | 'isAsync'>): string {
   const where = frame.line === 0 ? frame.file : `${frame.file}:${frame.line}:${frame.column}`;
   const fn = `${frame.isAsync ? 'async ' : ''}${frame.function}`;
   return fn === '' ? where : `${fn} (${where})`;

@@ -47,6 +47,19 @@ describe('formatLine', () => {
     assert.equal(line.indexOf('\n'), line.length - 1);
     assert.match(line, / app\.ERROR: Something happened\. \{"exception":"\[object\] \(Error\(code: 0\): first\\nsecond at src\/log\/line-formatter\.test\.ts:\d+\)"\} \[\]\n$/);
   });
+
+  it('writes lines with the same message and string context alike, and each other context its own way', () => {
+    const line = (context: Record<string, unknown>): string => formatLine(makeRecord({ time: tenOClock, channel: 'event', level: 'DEBUG', levelValue: 100, message: 'Notified event "{event}" to listener "{listener}".', context }));
+    const notified = '[2020-01-01 10:00:00] event.DEBUG: Notified event "kernel.request" to listener "A::b". {"event":"kernel.request","listener":"A::b"} []\n';
+    assert.equal(line({ event: 'kernel.request', listener: 'A::b' }), notified);
+    assert.equal(line({ event: 'kernel.request', listener: 'A::b' }), notified);
+    assert.equal(line({ event: 'kernel.request', listener: 'A::c' }), notified.replaceAll('A::b', 'A::c'));
+    // the same characters cut elsewhere between keys and values
+    assert.equal(line({ event: 'kernel.request1:x', listener: 'A::b' }), '[2020-01-01 10:00:00] event.DEBUG: Notified event "kernel.request1:x" to listener "A::b". {"event":"kernel.request1:x","listener":"A::b"} []\n');
+    assert.equal(line({ listener: 'A::b', event: 'kernel.request' }), '[2020-01-01 10:00:00] event.DEBUG: Notified event "kernel.request" to listener "A::b". {"listener":"A::b","event":"kernel.request"} []\n');
+    assert.equal(line({ event: 'kernel.request', listener: 'A::b', count: 2 }), '[2020-01-01 10:00:00] event.DEBUG: Notified event "kernel.request" to listener "A::b". {"event":"kernel.request","listener":"A::b","count":2} []\n');
+    assert.equal(line({ event: 'kernel.request', listener: 'one\ntwo' }), '[2020-01-01 10:00:00] event.DEBUG: Notified event "kernel.request" to listener "one two". {"event":"kernel.request","listener":"one\\ntwo"} []\n');
+  });
 });
 
 describe('localDateTime', () => {

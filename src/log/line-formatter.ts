@@ -1,3 +1,4 @@
+import { FlatContextCache } from './flat-context-cache.ts';
 import { interpolate } from './interpolate.ts';
 import type { LogContext, LogRecord } from './log-record.ts';
 import { normalizeContext } from './normalize.ts';
@@ -9,11 +10,20 @@ import { normalizeContext } from './normalize.ts';
  * encodes an empty array. Extra is always empty here, so always `[]`.
  */
 export function formatLine(record: LogRecord): string {
-  const message = oneLine(interpolate(record.message, record.context));
+  return `[${localDateTime(record.time)}] ${record.channel}.${record.level}: ${messageAndContext(record.message, record.context)} []\n`;
+}
+
+function formatMessageAndContext(message: string, context: LogContext): string {
   // JSON.stringify escapes every line break inside strings and adds none of its own: the
   // context is one line as it is.
-  const context = isEmpty(record.context) ? '[]' : JSON.stringify(normalizeContext(record.context));
-  return `[${localDateTime(record.time)}] ${record.channel}.${record.level}: ${message} ${context} []\n`;
+  return `${oneLine(interpolate(message, context))} ${isEmpty(context) ? '[]' : JSON.stringify(normalizeContext(context))}`;
+}
+
+/** The message and context part of lines whose context holds a few strings only. */
+const flatParts = new FlatContextCache();
+
+function messageAndContext(message: string, context: LogContext): string {
+  return flatParts.text(message, context, formatMessageAndContext);
 }
 
 function oneLine(text: string): string {

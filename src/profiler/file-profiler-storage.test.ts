@@ -145,4 +145,22 @@ describe('FileProfilerStorage', () => {
   it('refuses to write a profile whose token is not a token', async () => {
     await assert.rejects(new FileProfilerStorage(join(root, 'bad')).write(profileData('../x')), /Invalid profile token/);
   });
+
+  it('rewrites its index in place, and lists once a profile whose line a rewrite cut short left twice', async () => {
+    const dir = join(root, 'index-in-place');
+    const now = Date.now();
+    const storage = new FileProfilerStorage(dir, { maxProfiles: 10 });
+    await storage.write(profileData('ad0000', { time: now }));
+    const index = join(dir, 'index.jsonl');
+    const inode = statSync(index).ino;
+    for (let i = 1; i < 30; i++) await storage.write(profileData(`ad${String(i).padStart(4, '0')}`, { time: now + i }));
+    assert.equal(statSync(index).ino, inode, 'the same file');
+    const text = readFileSync(index, 'utf8');
+    // what a crash between writing the new lines and cutting the file leaves
+    writeFileSync(index, text + text.split('\n').slice(-4).join('\n').slice(7));
+    const listed = (await storage.find({ limit: 100 })).map((s) => s.token);
+    assert.deepEqual(listed, Array.from({ length: 10 }, (_, i) => `ad${String(29 - i).padStart(4, '0')}`));
+    await storage.write(profileData('ad0030', { time: now + 30 }));
+    assert.deepEqual((await storage.find({ limit: 100 })).map((s) => s.token), ['ad0030', ...listed.slice(0, 9)]);
+  });
 });

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isSerialized, overwriteFile, pairBySize, removeFile, renamed, serialize, type KeptProfile, type SerializationFailure, type SerializedProfile } from './profile-files.ts';
@@ -63,6 +63,11 @@ export class FileProfilerStorage implements ProfilerStorage {
   #pending: PendingWrite[] = [];
   /** Folders this process made or found, so a write does not ask again. */
   readonly #folders = new Set<string>();
+  /**
+   * The summaries of the index lines this process wrote or read since the index was last
+   * rewritten, by line: a rewrite parses only the lines other processes added.
+   */
+  #lines = new Map<string, ProfileSummary>();
 
   constructor(dir: string, options: FileProfilerStorageOptions = {}) {
     this.dir = dir;
@@ -113,6 +118,7 @@ export class FileProfilerStorage implements ProfilerStorage {
       this.#kept = [];
       this.#stale = 0;
       this.#removed.clear();
+      this.#lines.clear();
     });
   }
 
@@ -142,7 +148,7 @@ export class FileProfilerStorage implements ProfilerStorage {
     });
     if (written.length === 0 && takenOver.size === 0) return;
     try {
-      if (written.length > 0) appendFileSync(this.#index, written.map(({ entry }) => `${JSON.stringify(summaryOf(entry.profile))}\n`).join(''));
+      if (written.length > 0) appendFileSync(this.#index, written.map(({ entry }) => `${this.#line(summaryOf(entry.profile))}\n`).join(''));
       this.#applyBounds(written.map(({ entry, bytes }) => ({ token: entry.profile.token, time: entry.profile.time, bytes })), takenOver);
     } catch (error) {
       for (const { entry } of written) entry.reject(error);
@@ -251,24 +257,45 @@ export class FileProfilerStorage implements ProfilerStorage {
     if (this.#stale >= Math.max(1, Math.ceil(this.#maxProfiles / 10))) this.#rewriteIndex();
   }
 
-  /** Rewrites the index with the profiles within bounds (whoever wrote them) and removes the others' files. */
+  /** An index line (without its newline), remembered for the next rewrite. */
+  #line(summary: ProfileSummary): string {
+    const line = JSON.stringify(summary);
+    this.#lines.set(line, summary);
+    return line;
+  }
+
+  /**
+   * Rewrites the index with the profiles within bounds (whoever wrote them) and removes
+   * the others' files. The index is written over in place and cut to its new length, as a
+   * profile's file taken over is: replacing it by renaming a new file over it made the
+   * file system write the new file out at once (ext4 does so for a rename over a file,
+   * so that a crash leaves the old or the new one), which cost a debug app more than all
+   * its other index writes together. A crash in the middle leaves lines of the old index
+   * after those of the new one: `parseIndex` keeps one line per profile.
+   */
   #rewriteIndex(): void {
-    const all = parseIndex(readIndexTextSync(this.#index));
-    const fresh = all.filter((summary) => !this.#expired(summary.time));
-    fresh.sort((a, b) => a.time - b.time);
+    const text = readIndexTextSync(this.#index);
+    const all = parseIndexLines(text, this.#lines);
+    const fresh = all.filter(({ summary }) => !this.#expired(summary.time));
+    fresh.sort((a, b) => a.summary.time - b.summary.time);
     const kept = fresh.slice(Math.max(0, fresh.length - this.#maxProfiles));
     if (kept.length < all.length) {
-      const keptTokens = new Set(kept.map((summary) => summary.token));
-      const temporary = `${this.#index}.${process.pid}.tmp`;
-      writeFileSync(temporary, kept.map((summary) => `${JSON.stringify(summary)}\n`).join(''));
-      renameSync(temporary, this.#index);
+      const keptTokens = new Set(kept.map(({ summary }) => summary.token));
+      const json = kept.map(({ line }) => `${line}\n`).join('');
+      try {
+        overwriteFile(this.#index, { json, bytes: Buffer.byteLength(json) });
+      } catch {
+        // the index was removed behind this process's back (a cache clear): written anew
+        writeFileSync(this.#index, json);
+      }
       // the files of profiles this process removed itself are known to be gone
-      const dropped = all.filter((summary) => !keptTokens.has(summary.token) && !this.#removed.has(summary.token));
-      for (const summary of dropped) removeFile(this.#file(summary.token));
+      const dropped = all.filter(({ summary }) => !keptTokens.has(summary.token) && !this.#removed.has(summary.token));
+      for (const { summary } of dropped) removeFile(this.#file(summary.token));
     }
+    this.#lines = new Map(kept.map(({ line, summary }) => [line, summary]));
     // what this process wrote keeps its known size; the others' is unknown
     const sizes = new Map((this.#kept ?? []).map((profile) => [profile.token, profile.bytes]));
-    this.#kept = kept.map((summary) => ({ token: summary.token, time: summary.time, bytes: sizes.get(summary.token) }));
+    this.#kept = kept.map(({ summary }) => ({ token: summary.token, time: summary.time, bytes: sizes.get(summary.token) }));
     this.#stale = 0;
     this.#removed.clear();
   }
@@ -300,16 +327,39 @@ function readIndexTextSync(index: string): string {
 }
 
 function parseIndex(text: string): ProfileSummary[] {
-  const summaries: ProfileSummary[] = [];
+  return parseIndexLines(text).map(({ summary }) => summary);
+}
+
+/**
+ * The index's lines with their summaries (those of `known` lines not parsed again), one
+ * per profile: the first, should a rewrite cut short by a crash have left a profile's
+ * line twice.
+ */
+function parseIndexLines(text: string, known?: ReadonlyMap<string, ProfileSummary>): IndexLine[] {
+  const lines: IndexLine[] = [];
+  const tokens = new Set<string>();
   for (const line of text.split('\n')) {
     if (line === '') continue;
-    try {
-      summaries.push(JSON.parse(line) as ProfileSummary);
-    } catch {
-      // a line cut short by a crash mid-append: the profile is lost, the others are not
+    let summary = known?.get(line);
+    if (summary === undefined) {
+      try {
+        summary = JSON.parse(line) as ProfileSummary;
+      } catch {
+        // a line cut short by a crash mid-append: the profile is lost, the others are not
+        continue;
+      }
+      if (typeof summary !== 'object' || summary === null) continue;
     }
+    if (tokens.has(summary.token)) continue;
+    tokens.add(summary.token);
+    lines.push({ line, summary });
   }
-  return summaries;
+  return lines;
+}
+
+interface IndexLine {
+  readonly line: string;
+  readonly summary: ProfileSummary;
 }
 
 /** Taken-over profiles were the oldest: found at the front. */

@@ -52,4 +52,18 @@ describe('ProfilerListener', () => {
       'event.DEBUG: Notified event "kernel.terminate" to listener "ProfilerListener::onKernelTerminate".',
     ]) assert.ok(lines.includes(line), line);
   });
+
+  it('gives the whole profile to a page asking for it as soon as the response is complete, before kernel.terminate has stored it', async () => {
+    const app = profiledKernel();
+    const request = get('/bundles/app/images/events/missing.JPG');
+    const response = await app.kernel.handle(request);
+    const token = response.headers.get('X-Debug-Token')!;
+    const loading = app.load(token);
+    const terminating = app.kernel.terminate(request, response);
+    const profile = await loading;
+    assert.equal(profile?.token, token);
+    assert.ok((profile!.getCollector<{ entries: unknown[] }>('logs')?.entries.length ?? 0) > 0, 'late-collected data included');
+    assert.equal(profile!.childTokens.length, 1);
+    await terminating;
+  });
 });

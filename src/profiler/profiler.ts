@@ -19,8 +19,8 @@ export class Profiler {
   readonly storage: ProfilerStorage;
   readonly #logger: WarningSink | undefined;
   readonly #collectors = new Map<string, DataCollector>();
-  /** Profiles collected but not saved yet, by token: a page asking for one waits for it. */
-  readonly #unsaved = new Map<string, { saved: Promise<void>; settle: () => void }>();
+  /** Profiles collected but not saved yet, by token, oldest first: a page asking for one waits for it. */
+  readonly #unsaved = new Map<string, UnsavedProfile>();
   #enabled = true;
 
   constructor(storage: ProfilerStorage, logger?: WarningSink) {
@@ -113,14 +113,26 @@ export class Profiler {
    * follows the toolbar's link while kernel.terminate still runs) is waited for.
    */
   async loadProfile(token: string): Promise<Profile | undefined> {
-    await this.#unsaved.get(token)?.saved;
+    const unsaved = this.#unsaved.get(token);
+    if (unsaved !== undefined) await untilSavedOrDeadline(unsaved);
     const data = await this.storage.read(token);
-    if (data === undefined) return undefined;
-    const profile = Profile.fromJSON(data);
+    return data === undefined ? undefined : this.#expand(Profile.fromJSON(data), data.collectors);
+  }
+
+  /**
+   * A copy of a profile this process completed (kernel.terminate ran), with each
+   * collector's data as a stored profile reads (see DataCollector#expand): what a test
+   * client shows of its last request.
+   */
+  expand(profile: Profile): Profile {
+    return this.#expand(Profile.fromJSON(profile.toJSON()), Object.fromEntries(profile.collectors));
+  }
+
+  #expand(profile: Profile, stored: Readonly<Record<string, unknown>>): Profile {
     for (const collector of this.#collectors.values()) {
       if (collector.expand === undefined || !profile.hasCollector(collector.name)) continue;
-      const stored = profile.collectors.get(collector.name);
-      profile.collectors.set(collector.name, this.#guard(collector, 'expand', () => collector.expand!(stored)));
+      const data = profile.collectors.get(collector.name);
+      profile.collectors.set(collector.name, this.#guard(collector, 'expand', () => collector.expand!(data, stored)));
     }
     return profile;
   }
@@ -129,19 +141,25 @@ export class Profiler {
     return this.storage.find(search);
   }
 
-  /** Saving is expected within `maxWaitMs`; a profile never saved (no kernel.terminate) stops being waited for. */
+  /**
+   * Saving is expected within `maxWaitMs`; a profile never saved (no kernel.terminate)
+   * stops being waited for then. Those past their time are forgotten as new ones come:
+   * a timer per profile, two per debug 404, cost more than the rest of this bookkeeping.
+   */
   #expectSave(token: string, maxWaitMs = 10_000): void {
+    const now = Date.now();
+    for (const [, unsaved] of this.#unsaved) {
+      if (unsaved.deadline > now) break;
+      unsaved.settle();
+    }
     let settle!: () => void;
     const saved = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => settle(), maxWaitMs);
-      timer.unref();
       settle = () => {
-        clearTimeout(timer);
         this.#unsaved.delete(token);
         resolve();
       };
     });
-    this.#unsaved.set(token, { saved, settle });
+    this.#unsaved.set(token, { saved, settle, deadline: now + maxWaitMs });
   }
 
   #guard(collector: DataCollector, step: string, run: () => unknown): unknown {
@@ -156,6 +174,24 @@ export class Profiler {
     this.#logger?.warning('The "{collector}" data collector failed to {step}: {reason}', { collector: collector.name, step, reason: String(error), exception: error });
     return { error: String(error) };
   }
+}
+
+interface UnsavedProfile {
+  readonly saved: Promise<void>;
+  readonly settle: () => void;
+  /** Epoch milliseconds after which it is not waited for. */
+  readonly deadline: number;
+}
+
+/** Waits for the profile to be saved, at most until its deadline. */
+async function untilSavedOrDeadline(unsaved: UnsavedProfile): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, unsaved.deadline - Date.now()));
+    timer.unref();
+  });
+  await Promise.race([unsaved.saved, deadline]);
+  clearTimeout(timer);
 }
 
 /**

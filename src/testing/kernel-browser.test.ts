@@ -224,6 +224,16 @@ describe('The test client', () => {
     assert.ok(profile.timeline().phases.some((phase) => phase.event === 'kernel.response'));
   });
 
+  it('gives the last request\'s profile as the profiler\'s pages read it once stored', async () => {
+    const app = kernel(true);
+    const client = createClient(app);
+    await client.get('/page');
+    const profile = client.getProfile()!;
+    const stored = await app.container.get('profiler').loadProfile(profile.token);
+    for (const name of ['logs', 'events', 'time', 'exception']) assert.deepEqual(profile.profile.getCollector(name), stored!.getCollector(name), name);
+    assert.ok(profile.logLines().some((line) => line.startsWith('event.DEBUG: Notified event "kernel.request"')));
+  });
+
   it('has no profile when the kernel has no profiler', async () => {
     const client = createClient(kernel());
     assert.throws(() => client.getProfile(), /getProfile\(\): no request was made yet\./);

@@ -1,5 +1,6 @@
 import { types } from 'node:util';
 import { interpolateScalars } from '../../log/interpolate.ts';
+import { FlatContextCache } from '../../log/flat-context-cache.ts';
 import { LogLevel } from '../../log/level.ts';
 import { localDateTime } from '../../log/line-formatter.ts';
 import type { LogContext, LogRecord } from '../../log/log-record.ts';
@@ -34,13 +35,19 @@ ${rows}
 
 function renderRow(record: LogRecord, withChannel: boolean): string {
   const channel = withChannel ? `<td class="log-channel">${escapeHtml(record.channel)}</td>` : '';
-  const message = escapeHtml(interpolateScalars(record.message, record.context));
-  const context = Object.keys(record.context).length === 0 ? '' : `<pre>${escapeHtml(prettyContext(record.context), 'none')}</pre>`;
   return (
     `<tr class="${statusClass(record)}" data-level="${escapeHtml(record.level)}" data-channel="${escapeHtml(record.channel)}">` +
     `<td class="log-level"><strong>${escapeHtml(record.level)}</strong><time>${localDateTime(record.time).slice(11)}</time></td>` +
-    `${channel}<td class="log-message">${message}</td><td class="log-context">${context}</td></tr>`
+    `${channel}${messageCells.text(record.message, record.context, renderMessageCells)}`
   );
+}
+
+/** The message and context cells of rows whose context holds a few strings only (the event dispatcher's). */
+const messageCells = new FlatContextCache();
+
+function renderMessageCells(message: string, context: LogContext): string {
+  const shownContext = Object.keys(context).length === 0 ? '' : `<pre>${escapeHtml(prettyContext(context), 'none')}</pre>`;
+  return `<td class="log-message">${escapeHtml(interpolateScalars(message, context))}</td><td class="log-context">${shownContext}</td></tr>`;
 }
 
 /**

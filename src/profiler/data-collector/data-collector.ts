@@ -42,6 +42,8 @@ export interface DataCollector {
   /**
    * Completes data a profile stored in a shorter form, when the stored profile is read (a
    * panel opened, its JSON asked for): work nobody may look at is not done per request.
+   * `collectors` is every collector's data as the profile keeps it, before expanding: a
+   * collector may point into another's rather than keep the same values twice.
    */
-  expand?(stored: unknown): unknown;
+  expand?(stored: unknown, collectors: Readonly<Record<string, unknown>>): unknown;
 }

@@ -4,6 +4,7 @@ import { Response } from '../../http/response.ts';
 import type { EventDispatcherInterface } from '../../event-dispatcher/event-dispatcher-interface.ts';
 import { get, pageRoutes, PagesController, profiledKernel } from '../../web-profiler-bundle/test-support/profiled-kernel.ts';
 import type { EventsData } from './event-data-collector.ts';
+import type { TimeData } from './time-data-collector.ts';
 
 describe('EventDataCollector', () => {
   it('lists the listeners called, in call order, with their priorities', async () => {
@@ -55,5 +56,31 @@ describe('EventDataCollector', () => {
     controller.dispatcher = app.kernel.dispatcher;
     const data = (await app.profileOf(await app.request(get('/')))).getCollector<EventsData>('events')!;
     assert.deepEqual(data.requests[0]!.orphaned, ['app.nobody_listens']);
+  });
+
+  it('reads back each listener with the same fields as it was recorded, the durations the timeline shows', async () => {
+    const app = profiledKernel();
+    const profile = await app.profileOf(await app.request(get('/bundles/app/images/events/missing.JPG')));
+    const data = profile.getCollector<EventsData>('events')!;
+    const stored = (await app.storage.read(profile.token))!.collectors['events'] as { requests: Array<{ called: unknown[] }> };
+    assert.ok(stored.requests[0]!.called.every((call) => Array.isArray(call)), 'stored as arrays');
+    for (const request of data.requests) {
+      for (const call of request.called) assert.deepEqual(Object.keys(call), ['event', 'listener', 'priority', 'duration', 'stoppedPropagation']);
+      for (const entry of request.notCalled) assert.deepEqual(Object.keys(entry), ['event', 'listener', 'priority']);
+      assert.deepEqual(Object.keys(request), ['label', 'token', 'isMain', 'called', 'notCalled', 'orphaned']);
+    }
+    const timeline = profile.getCollector<TimeData>('time')!.phases.flatMap((phase) => phase.listeners);
+    assert.deepEqual(timeline.map((call) => Object.keys(call)), timeline.map(() => ['listener', 'start', 'duration']));
+    const durations = data.requests.flatMap((request) => request.called.map((call) => call.duration));
+    assert.deepEqual([...timeline.map((call) => call.duration)].sort(), [...durations].sort());
+  });
+
+  it('reads listings a profile stored as objects as they are', async () => {
+    const app = profiledKernel();
+    app.kernel.boot();
+    const collector = app.kernel.container.get('profiler').get('events')!;
+    const whole = { requests: [{ label: 'GET /', token: 'abcdef', isMain: true, called: [{ event: 'e', listener: 'l', priority: 0, duration: 1, stoppedPropagation: false }], notCalled: [{ event: 'e', listener: 'm', priority: 1 }], orphaned: [] }] };
+    assert.deepEqual(collector.expand!(whole, {}), whole);
+    assert.deepEqual(collector.expand!({ error: 'Error: broken' }, {}), { error: 'Error: broken' });
   });
 });

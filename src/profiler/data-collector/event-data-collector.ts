@@ -50,17 +50,83 @@ export class EventDataCollector implements DataCollector {
     return { requests: [] };
   }
 
-  lateCollect({ tree, isMain }: LateCollectContext): EventsData {
+  /**
+   * The listeners as a profile keeps them: each as an array of its values (see `expand`).
+   */
+  lateCollect({ tree, isMain }: LateCollectContext): StoredEventsData {
     return {
       requests: tree.map(({ request, profile }, i) => ({
         label: requestLabel(request, isMain && i === 0),
         token: profile.token,
         isMain: isMain && i === 0,
-        called: this.#dispatcher.getCalledListeners(request).map(({ event, listener, priority, duration, stoppedPropagation }) => ({ event, listener, priority, duration, stoppedPropagation })),
-        // kernel.terminate runs after the profile is complete (and for main requests only): never "not called" here.
-        notCalled: this.#dispatcher.getNotCalledListeners(request).filter((listener) => listener.event !== KernelEvents.TERMINATE),
+        called: this.#dispatcher.getCalledListeners(request).map(({ event, listener, priority, duration, stoppedPropagation }): StoredCall => [event, listener, priority, duration, stoppedPropagation]),
+        notCalled: storedNotCalled(this.#dispatcher.getNotCalledListeners(request)),
         orphaned: [...this.#dispatcher.getOrphanedEvents(request)],
       })),
     };
   }
+
+  /**
+   * The listeners as objects again. A profile keeps each as an array of its values: the
+   * same names repeated for every listener made the listings several times longer, and
+   * storing them a good part of what storing a profile cost.
+   */
+  expand(stored: unknown): unknown {
+    // a collector's failure ({ error }), kept as it is
+    if (!Array.isArray((stored as Partial<StoredEventsData> | undefined)?.requests)) return stored;
+    const data = stored as StoredEventsData;
+    return {
+      requests: data.requests.map(({ called, notCalled, ...rest }) => ({
+        label: rest.label,
+        token: rest.token,
+        isMain: rest.isMain,
+        called: called.map((call) => (Array.isArray(call) ? calledOf(call as StoredCall) : (call as unknown as CalledListenerData))),
+        notCalled: notCalled.map((entry) => (Array.isArray(entry) ? notCalledOf(entry as StoredNotCalled) : (entry as unknown as NotCalledListenerData))),
+        orphaned: rest.orphaned,
+      })),
+    };
+  }
+}
+
+export type StoredCall = readonly [event: string, listener: string, priority: number, duration: number, stoppedPropagation: boolean];
+type StoredNotCalled = readonly [event: string, listener: string, priority: number];
+
+/**
+ * The called listeners of each request of a profile's tree as the events collector keeps
+ * them in `stored` (its data in the profile), for another collector to point to rather
+ * than keep them again: undefined unless `stored` lists exactly the requests `tokens`
+ * names, in that order.
+ */
+export function storedCalledListeners(stored: unknown, tokens: readonly string[]): ReadonlyArray<readonly StoredCall[]> | undefined {
+  const requests = (stored as Partial<StoredEventsData> | null | undefined)?.requests;
+  if (!Array.isArray(requests) || requests.length !== tokens.length) return undefined;
+  if (!requests.every((request, i) => request.token === tokens[i] && Array.isArray(request.called))) return undefined;
+  return requests.map((request) => request.called);
+}
+
+/** A called listener's name and duration from the events collector's stored data (see `storedCalledListeners`). */
+export function calledListenerAt(stored: unknown, request: number, index: number): { listener: string; duration: number } | undefined {
+  const call = (stored as Partial<StoredEventsData> | null | undefined)?.requests?.[request]?.called?.[index];
+  if (call === undefined) return undefined;
+  return Array.isArray(call) ? { listener: call[1], duration: call[3] } : (call as unknown as CalledListenerData);
+}
+
+// kernel.terminate runs after the profile is complete (and for main requests only): never "not called" here.
+function storedNotCalled(listeners: readonly NotCalledListenerData[]): StoredNotCalled[] {
+  const stored: StoredNotCalled[] = [];
+  for (const { event, listener, priority } of listeners) if (event !== KernelEvents.TERMINATE) stored.push([event, listener, priority]);
+  return stored;
+}
+
+function calledOf([event, listener, priority, duration, stoppedPropagation]: StoredCall): CalledListenerData {
+  return { event, listener, priority, duration, stoppedPropagation };
+}
+
+function notCalledOf([event, listener, priority]: StoredNotCalled): NotCalledListenerData {
+  return { event, listener, priority };
+}
+
+/** EventsData as a profile keeps it (see EventDataCollector#expand). */
+export interface StoredEventsData {
+  readonly requests: ReadonlyArray<Omit<RequestEventsData, 'called' | 'notCalled'> & { readonly called: readonly StoredCall[]; readonly notCalled: readonly StoredNotCalled[] }>;
 }

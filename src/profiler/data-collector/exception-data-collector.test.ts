@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { get, profiledKernel } from '../../web-profiler-bundle/test-support/profiled-kernel.ts';
 import type { ExceptionData } from './exception-data-collector.ts';
+import { chainAsString, FlattenException } from '../../error-handler/flatten-exception.ts';
 
 describe('ExceptionDataCollector', () => {
   it('records the class, message and status of the error kernel.exception handled', async () => {
@@ -32,5 +33,31 @@ describe('ExceptionDataCollector', () => {
   it('records nothing for a request that threw nothing', async () => {
     const app = profiledKernel();
     assert.equal((await app.profileOf(await app.request(get('/')))).getCollector('exception'), null);
+  });
+
+  it('stores the frames as arrays without the text, and reads back the frames and the text the error gives', async () => {
+    const app = profiledKernel();
+    const response = await app.request(get('/boom'));
+    const token = response.headers.get('X-Debug-Token')!;
+    const stored = (await app.storage.read(token))!.collectors['exception'] as { chain: Array<{ trace: unknown[] }>; text: string };
+    assert.equal(stored.text, '');
+    assert.ok(stored.chain[0]!.trace.every((frame) => Array.isArray(frame)));
+    const data = (await app.load(token))!.getCollector<ExceptionData>('exception')!;
+    const cause = new RangeError('the cause');
+    const flat = FlattenException.createFromThrowable(new Error('boom', { cause }));
+    assert.equal(chainAsString(flat.toArray()), flat.getAsString());
+    assert.equal(data.text, chainAsString(data.chain));
+    assert.deepEqual(Object.keys(data), ['class', 'message', 'statusCode', 'statusText', 'chain', 'text']);
+    for (const frame of data.chain.flatMap((e) => e.trace)) assert.deepEqual(Object.keys(frame), ['function', 'file', 'line', 'column', 'isVendor', 'isInternal', 'isAsync', 'isConstructor']);
+    assert.ok(data.chain[0]!.trace.some((frame) => frame.isVendor || frame.isInternal));
+  });
+
+  it('reads an error a profile stored whole as it is', async () => {
+    const app = profiledKernel();
+    app.kernel.boot();
+    const collector = app.kernel.container.get('profiler').get('exception')!;
+    const whole = { class: 'Error', message: 'm', statusCode: 500, statusText: 'Internal Server Error', chain: [{ class: 'Error', message: 'm', code: 0, file: 'a.ts', line: 1, trace: [{ function: 'f', file: 'a.ts', line: 1, column: 2, isVendor: false, isInternal: false, isAsync: true, isConstructor: false }] }], text: 'Error: m\n    at async f (a.ts:1:2)' };
+    assert.deepEqual(collector.expand!(whole, {}), whole);
+    assert.equal(collector.expand!(null, {}), null);
   });
 });

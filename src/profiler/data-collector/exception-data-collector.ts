@@ -1,4 +1,5 @@
-import { FlattenException, type FlattenExceptionData } from '../../error-handler/flatten-exception.ts';
+import { chainAsString, FlattenException, type FlattenExceptionData } from '../../error-handler/flatten-exception.ts';
+import type { StackFrame } from '../../error-handler/stack-frames.ts';
 import type { Request } from '../../http/request.ts';
 import type { CollectContext, DataCollector, LateCollectContext } from './data-collector.ts';
 
@@ -29,10 +30,44 @@ export class ExceptionDataCollector implements DataCollector {
     return { class: flat.className, message: flat.message, statusCode: flat.statusCode, statusText: flat.statusText, chain: [], text: '' };
   }
 
-  lateCollect({ request }: LateCollectContext, collected: unknown): ExceptionData | null {
+  /**
+   * The chain as a profile keeps it: each frame as an array of its values, and no text,
+   * which says nothing the frames do not (see `expand`).
+   */
+  lateCollect({ request }: LateCollectContext, collected: unknown): StoredExceptionData | ExceptionData | null {
     const flat = this.#errors.get(request);
     if (flat === undefined || collected === null) return collected as ExceptionData | null;
     this.#errors.delete(request);
-    return { ...(collected as ExceptionData), chain: flat.toArray(), text: flat.getAsString() };
+    // toArray's fields, in its order
+    const chain = flat.getChain().map((e) => ({ class: e.className, message: e.message, code: e.code, file: e.file, line: e.line, trace: e.trace.map(storedFrame) }));
+    return { ...(collected as ExceptionData), chain, text: '' };
   }
+
+  /** The frames as objects again, and the text Node would print, made from them. */
+  expand(stored: unknown): unknown {
+    const data = stored as StoredExceptionData | null;
+    // none, a collector's failure ({ error }), or data collected before the response was sent
+    if (data === null || !Array.isArray(data.chain) || data.chain.length === 0) return stored;
+    const chain = data.chain.map((e): FlattenExceptionData => ({ ...e, trace: e.trace.map((frame: StoredFrame | FrameData) => (Array.isArray(frame) ? frameOf(frame as StoredFrame) : (frame as FrameData))) }));
+    return { ...data, chain, text: data.text === '' ? chainAsString(chain) : data.text };
+  }
+}
+
+type FrameData = FlattenExceptionData['trace'][number];
+
+/** A frame as a profile keeps it: its flags (vendor, internal, async, constructor) as the bits of one number. */
+type StoredFrame = readonly [fn: string, file: string, line: number, column: number, flags: number];
+
+/** ExceptionData as a profile keeps it (see ExceptionDataCollector#expand). */
+export interface StoredExceptionData extends Omit<ExceptionData, 'chain'> {
+  readonly chain: ReadonlyArray<Omit<FlattenExceptionData, 'trace'> & { readonly trace: ReadonlyArray<StoredFrame | FrameData> }>;
+}
+
+function storedFrame(frame: StackFrame): StoredFrame {
+  const flags = (frame.isVendor ? 1 : 0) | (frame.isInternal ? 2 : 0) | (frame.isAsync ? 4 : 0) | (frame.isConstructor ? 8 : 0);
+  return [frame.function, frame.file, frame.line, frame.column, flags];
+}
+
+function frameOf([fn, file, line, column, flags]: StoredFrame): FrameData {
+  return { function: fn, file, line, column, isVendor: (flags & 1) !== 0, isInternal: (flags & 2) !== 0, isAsync: (flags & 4) !== 0, isConstructor: (flags & 8) !== 0 };
 }

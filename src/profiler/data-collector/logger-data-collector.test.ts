@@ -65,4 +65,29 @@ describe('LoggerDataCollector', () => {
     assert.equal(sub.entries[0]?.message, 'Notified event "kernel.request" to listener "DebugHandlersListener::configure".');
     assert.ok(!sub.entries.some((e) => e.level === 'ERROR'));
   });
+
+  it('stores the event dispatcher\'s lines short and reads them back whole, in their place', async () => {
+    const app = profiledKernel();
+    const response = await app.request(get(missing));
+    const token = response.headers.get('X-Debug-Token')!;
+    const stored = (await app.storage.read(token))!.collectors['logs'] as { entries: unknown[] };
+    const data = (await app.load(token))!.getCollector<LogsData>('logs')!;
+    assert.equal(data.entries.length, stored.entries.length);
+    const short = stored.entries.filter((entry) => Array.isArray(entry)).length;
+    assert.ok(short > 20 && short < stored.entries.length, `${short} of ${stored.entries.length} entries kept short`);
+    const stopped = data.entries.find((e) => e.message.includes('stopped propagation'))!;
+    assert.deepEqual(Object.entries(stopped), Object.entries({ level: 'DEBUG', levelValue: 100, time: stopped.time, channel: 'event', message: 'Listener "ErrorListener::onKernelException" stopped propagation of the event "kernel.exception".', context: { event: 'kernel.exception', listener: 'ErrorListener::onKernelException' }, tab: 'debug' }));
+    stored.entries.forEach((entry, i) => {
+      if (!Array.isArray(entry)) assert.deepEqual(data.entries[i], entry);
+    });
+  });
+
+  it('reads entries a profile stored whole as they are, and a failure as it is', async () => {
+    const app = profiledKernel();
+    app.kernel.boot();
+    const collector = app.kernel.container.get('profiler').get('logs')!;
+    const whole = { entries: [{ level: 'DEBUG', levelValue: 100, time: 1, channel: 'event', message: 'Notified event "a" to listener "b".', context: { event: 'a', listener: 'b' }, tab: 'debug' }], counts: { errors: 0, warnings: 0, deprecations: 0, debug: 1, total: 1 }, channels: ['event'] };
+    assert.deepEqual(collector.expand!(whole, {}), whole);
+    assert.deepEqual(collector.expand!({ error: 'Error: broken' }, {}), { error: 'Error: broken' });
+  });
 });

@@ -62,9 +62,10 @@ export class LoggerDataCollector implements DataCollector {
     return { entries: [], counts: countsOf(this.#records(request, isMain)), channels: [] };
   }
 
-  lateCollect({ request, isMain }: LateCollectContext): LogsData {
+  /** The entries as a profile keeps them: the event dispatcher's lines shortened (see `expand`). */
+  lateCollect({ request, isMain }: LateCollectContext): StoredLogsData {
     const records = this.#records(request, isMain);
-    const entries = records.map((record): LogEntryData => ({
+    const entries = records.map((record): StoredLogEntry => listenerLineOf(record) ?? {
       level: record.level,
       levelValue: record.levelValue,
       time: record.time,
@@ -72,13 +73,68 @@ export class LoggerDataCollector implements DataCollector {
       message: interpolate(record.message, record.context),
       context: toJsonSafe(record.context),
       tab: tabOf(record),
-    }));
+    });
     return { entries, counts: countsOf(records), channels: [...new Set(records.map((record) => record.channel))].sort() };
+  }
+
+  /**
+   * The entries as they were logged. The event dispatcher's lines, most of a debug
+   * request's entries, are kept as `[time, message, event, listener]`: their message
+   * filled and their context copied anew made each a few times longer, and storing them
+   * a good part of what storing a profile cost.
+   */
+  expand(stored: unknown): unknown {
+    // a collector's failure ({ error }), kept as it is
+    if (!Array.isArray((stored as Partial<StoredLogsData> | undefined)?.entries)) return stored;
+    const data = stored as StoredLogsData;
+    return { ...data, entries: data.entries.map((entry) => (Array.isArray(entry) ? listenerEntry(entry as ListenerLine) : (entry as LogEntryData))) };
   }
 
   #records(request: Request, isMain: boolean): LogRecord[] {
     return [...(isMain ? this.#logs.getTreeLogs(request) : this.#logs.getLogs(request))];
   }
+}
+
+/**
+ * The messages of the event dispatcher's lines (TraceableEventDispatcher), each logged at
+ * DEBUG on the `event` channel with `{ event, listener }`. Another message, or the same
+ * one with any other context, is kept whole.
+ */
+const listenerMessages = [
+  'Notified event "{event}" to listener "{listener}".',
+  'Listener "{listener}" stopped propagation of the event "{event}".',
+  'Listener "{listener}" was not called for event "{event}".',
+] as const;
+
+/** An event dispatcher's line as a profile keeps it: its time, which message, the event and the listener. */
+type ListenerLine = readonly [time: number, message: number, event: string, listener: string];
+
+type StoredLogEntry = LogEntryData | ListenerLine;
+
+/** LogsData as a profile keeps it (see LoggerDataCollector#expand). */
+export interface StoredLogsData extends Omit<LogsData, 'entries'> {
+  readonly entries: readonly StoredLogEntry[];
+}
+
+function listenerLineOf(record: LogRecord): ListenerLine | undefined {
+  if (record.channel !== 'event' || record.levelValue !== LogLevel.DEBUG || record.level !== 'DEBUG') return undefined;
+  const message = listenerMessages.indexOf(record.message as (typeof listenerMessages)[number]);
+  if (message === -1) return undefined;
+  // exactly { event, listener }, in that order: the copy `expand` makes is the same
+  let keys = 0;
+  for (const key in record.context) {
+    if (!Object.hasOwn(record.context, key)) continue;
+    if (key !== (keys === 0 ? 'event' : 'listener') || keys === 2) return undefined;
+    keys++;
+  }
+  const { event, listener } = record.context;
+  if (keys !== 2 || typeof event !== 'string' || typeof listener !== 'string') return undefined;
+  return [record.time, message, event, listener];
+}
+
+function listenerEntry([time, message, event, listener]: ListenerLine): LogEntryData {
+  const context = { event, listener };
+  return { level: 'DEBUG', levelValue: LogLevel.DEBUG, time, channel: 'event', message: interpolate(listenerMessages[message]!, context), context, tab: 'debug' };
 }
 
 function tabOf(record: LogRecord): LogTab {

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { get, profiledKernel } from '../../web-profiler-bundle/test-support/profiled-kernel.ts';
 import type { TimeData } from './time-data-collector.ts';
+import type { EventsData } from './event-data-collector.ts';
 
 describe('TimeDataCollector', () => {
   it('lays out the kernel phases of the request in the order they started', async () => {
@@ -38,5 +39,29 @@ describe('TimeDataCollector', () => {
     const last = data.phases.at(-1)!;
     assert.ok(Math.abs(data.duration - (last.start + last.duration)) < 1e-6);
     assert.ok(Math.abs(data.startTime - Date.now()) < 60_000);
+  });
+
+  it('points to the listener calls the Events panel\'s data keeps, and reads back their names and durations', async () => {
+    const app = profiledKernel();
+    const response = await app.request(get('/bundles/app/images/events/missing.JPG'));
+    const token = response.headers.get('X-Debug-Token')!;
+    const stored = (await app.storage.read(token))!.collectors['time'] as { phases: Array<{ listeners: unknown[][] }> };
+    assert.ok(stored.phases.flatMap((phase) => phase.listeners).every((entry) => entry.length === 3 && typeof entry[0] === 'number'), 'request, index and start');
+    const profile = (await app.load(token))!;
+    const events = profile.getCollector<EventsData>('events')!;
+    const phases = profile.getCollector<TimeData>('time')!.phases;
+    const subRequest = phases.find((phase) => phase.request.startsWith('sub-request') && phase.event === 'kernel.request')!;
+    const subCalls = events.requests[1]!.called.filter((call) => call.event === 'kernel.request');
+    assert.deepEqual(subRequest.listeners.map(({ listener, duration }) => ({ listener, duration })), subCalls.map(({ listener, duration }) => ({ listener, duration })));
+  });
+
+  it('reads listeners a profile keeps with their names and durations, or as objects, as they are', async () => {
+    const app = profiledKernel();
+    app.kernel.boot();
+    const collector = app.kernel.container.get('profiler').get('time')!;
+    const phase = { request: 'GET /', event: 'kernel.request', start: 0, duration: 2 };
+    const listeners = [{ listener: 'A::b', start: 0, duration: 1 }, { listener: 'C::d', start: 1, duration: 1 }];
+    assert.deepEqual(collector.expand!({ startTime: 1, duration: 2, phases: [{ ...phase, listeners: [['A::b', 0, 1], ['C::d', 1, 1]] }] }, {}), { startTime: 1, duration: 2, phases: [{ ...phase, listeners }] });
+    assert.deepEqual(collector.expand!({ startTime: 1, duration: 2, phases: [{ ...phase, listeners }] }, {}), { startTime: 1, duration: 2, phases: [{ ...phase, listeners }] });
   });
 });

@@ -1,6 +1,7 @@
-import type { TraceableEventDispatcher } from '../../event-dispatcher/traceable-event-dispatcher.ts';
+import type { ListenerCall, TraceableEventDispatcher } from '../../event-dispatcher/traceable-event-dispatcher.ts';
 import { epochOf, phasesOf } from '../../tracing/kernel-phases.ts';
 import type { CollectContext, DataCollector, LateCollectContext } from './data-collector.ts';
+import { calledListenerAt, storedCalledListeners } from './event-data-collector.ts';
 import { requestLabel } from './request-label.ts';
 
 export interface TimelineListener {
@@ -48,21 +49,79 @@ export class TimeDataCollector implements DataCollector {
     return { startTime: epochOf(start), duration: performance.now() - start, phases: [] };
   }
 
-  lateCollect({ tree, isMain }: LateCollectContext): TimeData {
-    const all = tree.flatMap(({ request }, i) => phasesOf(this.#dispatcher.getCalls(request)).map((phase) => ({ phase, label: requestLabel(request, isMain && i === 0) })));
+  /**
+   * The timeline as a profile keeps it (see `expand`): each listener as where the Events
+   * panel's data lists the same call, and its start; as an array of its name, start and
+   * duration when the profile has no such data.
+   */
+  lateCollect({ tree, isMain, profile }: LateCollectContext): StoredTimeData {
+    const shared = storedCalledListeners(profile.collectors.get('events'), tree.map((each) => each.profile.token));
+    const all = tree.flatMap(({ request }, i) => {
+      const label = requestLabel(request, isMain && i === 0);
+      const called = shared === undefined ? undefined : this.#calledIndexes(request, shared[i]!.length);
+      return phasesOf(this.#dispatcher.getCalls(request)).map((phase) => ({ phase, label, request: i, called }));
+    });
     all.sort((a, b) => a.phase.start - b.phase.start);
     const origin = all[0]?.phase.start ?? performance.now();
     const end = Math.max(origin, ...all.map(({ phase }) => phase.end));
     return {
       startTime: epochOf(origin),
       duration: end - origin,
-      phases: all.map(({ phase, label }) => ({
+      phases: all.map(({ phase, label, request, called }) => ({
         request: label,
         event: phase.event,
         start: phase.start - origin,
         duration: phase.end - phase.start,
-        listeners: phase.calls.map((call) => ({ listener: call.listener, start: call.start - origin, duration: call.duration })),
+        listeners: phase.calls.map((call): StoredListener | SharedListener => {
+          const index = called?.get(call);
+          return index === undefined ? [call.listener, call.start - origin, call.duration] : [request, index, call.start - origin];
+        }),
       })),
     };
   }
+
+  /** Each called listener of `request` by its place in the list the events collector kept; undefined when the lists differ in length. */
+  #calledIndexes(request: object, length: number): Map<ListenerCall, number> | undefined {
+    const called = this.#dispatcher.getCalledListeners(request);
+    if (called.length !== length) return undefined;
+    return new Map(called.map((call, i) => [call, i]));
+  }
+
+  /** The listeners as objects again: a profile keeps them as arrays, as the Events panel's (see EventDataCollector#expand). */
+  expand(stored: unknown, collectors: Readonly<Record<string, unknown>> = {}): unknown {
+    // a collector's failure ({ error }), kept as it is
+    if (!Array.isArray((stored as Partial<StoredTimeData> | undefined)?.phases)) return stored;
+    const events = collectors['events'];
+    const data = stored as StoredTimeData;
+    return {
+      startTime: data.startTime,
+      duration: data.duration,
+      phases: data.phases.map((phase) => ({
+        request: phase.request,
+        event: phase.event,
+        start: phase.start,
+        duration: phase.duration,
+        listeners: phase.listeners.map((entry) => {
+          if (!Array.isArray(entry)) return entry as unknown as TimelineListener;
+          if (typeof entry[0] === 'string') return listenerOf(entry as StoredListener);
+          const [request, index, start] = entry as SharedListener;
+          const call = calledListenerAt(events, request, index);
+          return { listener: call?.listener ?? '', start, duration: call?.duration ?? 0 };
+        }),
+      })),
+    };
+  }
+}
+
+type StoredListener = readonly [listener: string, start: number, duration: number];
+/** A listener call the events collector's data lists: which request of the tree, where in its list of called listeners, and its start. */
+type SharedListener = readonly [request: number, index: number, start: number];
+
+function listenerOf([listener, start, duration]: StoredListener): TimelineListener {
+  return { listener, start, duration };
+}
+
+/** TimeData as a profile keeps it (see TimeDataCollector#expand). */
+export interface StoredTimeData extends Omit<TimeData, 'phases'> {
+  readonly phases: ReadonlyArray<Omit<TimelinePhase, 'listeners'> & { readonly listeners: ReadonlyArray<StoredListener | SharedListener> }>;
 }
