@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { debuglog } from 'node:util';
 
@@ -31,36 +31,6 @@ export function answerHalfClosedClients(server: Server): void {
   if (!('httpAllowHalfOpen' in server)) throw new Error('This Node has no http.Server#httpAllowHalfOpen: the server cannot answer half-closed clients.');
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 }
-
-/**
- * A response's headers as node:http's ServerResponse keeps those set one by one
- * (`setHeader`): each lowercase name to the name as written and its value.
- */
-export type StoredHeaders = Record<string, [name: string, value: string | string[]]>;
-
-/**
- * Hands node:http a response's headers, already checked, where `setHeader` would have put
- * them: its OutgoingMessage keeps them in an own property under the symbol described
- * `kOutHeaders` (null until one is set), and `writeHead` writes what it holds without
- * checking each name and value again, as it does for a list passed to it. False, and
- * nothing changed, where this Node keeps them otherwise or the response already holds
- * headers: `writeHead` with the list is then the way.
- */
-export function storeHeaders(res: ServerResponse, headers: StoredHeaders): boolean {
-  outHeaders ??= Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'kOutHeaders') ?? null;
-  if (outHeaders === null) return false;
-  const own = res as unknown as Record<symbol, unknown>;
-  if (own[outHeaders] !== null) return false;
-  own[outHeaders] = headers;
-  return true;
-}
-
-/** Forgets the headers storeHeaders gave a response whose head could not be written, so a next writeHead starts afresh. */
-export function forgetStoredHeaders(res: ServerResponse): void {
-  if (outHeaders !== null && outHeaders !== undefined) (res as unknown as Record<symbol, unknown>)[outHeaders] = null;
-}
-
-let outHeaders: symbol | null | undefined;
 
 /**
  * The read path of plain connections is checked on the first one: the fast one (reads
