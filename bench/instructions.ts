@@ -27,7 +27,7 @@
  * measures each server that many times, in fresh processes, and reports the median.
  *
  * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1 --warmup=30000
- * (servers and routes as bench/harness.ts names them: also express, hono, sluice-dev,
+ * (servers and routes as bench/harness.ts names them: also express, hono, sluice-dev, sluice-node,
  * sluice-adapter, llhttp-floor, fastify-page, and the route event, whose peer is fastify-page)
  * --no-build (measure dist/ as it is)
  * --keep-dumps: keeps each run's callgrind dumps (the last one covers the counted stretch

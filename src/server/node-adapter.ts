@@ -25,8 +25,11 @@ export interface NodeAdapterOptions {
   prepare?: boolean;
   /** Whether the server is closing: the answers then say `Connection: close`. */
   isClosing?: () => boolean;
-  /** Called when a response is done with (sent, or its client gone), before terminate. */
-  onClosed?: () => void;
+  /**
+   * Called with the request when its response is done with (sent, or its client gone),
+   * before terminate, from the one listener the adapter has on the response's `close`.
+   */
+  onClosed?: (req: TransportRequest) => void;
 }
 
 interface Connection {
@@ -55,7 +58,7 @@ export class NodeAdapter {
   readonly #trust: TrustPolicy | undefined;
   readonly #prepare: boolean;
   readonly #isClosing: () => boolean;
-  readonly #onClosed: (() => void) | undefined;
+  readonly #onClosed: ((req: TransportRequest) => void) | undefined;
   readonly #connections = new WeakMap<Socket, Connection>();
 
   constructor(app: HttpApplication, options: NodeAdapterOptions = {}) {
@@ -148,12 +151,12 @@ export class NodeAdapter {
     }
     // node emits 'close' on the response once it is finished, or when the client left
     // first; only once, so `on` will do (`once` wraps the listener, bound, per request).
-    if (res.closed) this.#terminate(request, response);
-    else res.on('close', () => this.#terminate(request, response));
+    if (res.closed) this.#terminate(request, response, req);
+    else res.on('close', () => this.#terminate(request, response, req));
   }
 
-  #terminate(request: Request, response: Response): void {
-    this.#onClosed?.();
+  #terminate(request: Request, response: Response, req: TransportRequest): void {
+    this.#onClosed?.(req);
     let done: MaybePromise<void>;
     try {
       done = this.#app.terminate(request, response);

@@ -30,17 +30,21 @@ export class NodeConnections {
     });
   }
 
-  /** A request arrived on `socket`; `done` is called once it is answered or abandoned. */
-  begun(socket: Socket): () => void {
+  /** A request arrived on `socket`; `ended` is called once it is answered or abandoned. */
+  begun(socket: Socket): void {
     const activity = this.#activity.get(socket);
-    if (activity === undefined) return noop;
-    activity.requests++;
-    return () => {
-      activity.requests--;
-      activity.since = Date.now();
-      activity.bytesRead = socket.bytesRead;
-      activity.sweeps = 0;
-    };
+    if (activity !== undefined) activity.requests++;
+  }
+
+  /** A request `begun` on `socket` was answered or abandoned. */
+  ended(socket: Socket): void {
+    const activity = this.#activity.get(socket);
+    // (a response the client left early may be told done with twice: a file, then the application)
+    if (activity === undefined || activity.requests === 0) return;
+    activity.requests--;
+    activity.since = Date.now();
+    activity.bytesRead = socket.bytesRead;
+    activity.sweeps = 0;
   }
 
   /** Destroys the connections with no request in progress that have received nothing for `idleForMs`, found so by three calls. */
@@ -54,5 +58,3 @@ export class NodeConnections {
     }
   }
 }
-
-function noop(): void {}

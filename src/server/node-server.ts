@@ -70,10 +70,20 @@ export class NodeServer {
   /** Stops accepting connections, leaving open ones be; `done` once all are closed. */
   readonly #stopListening: (done: () => void) => void;
 
+  /** node:http's connections, followed here (the Sluice server knows its own). */
+  readonly #connections: NodeConnections | undefined;
+
   constructor(options: NodeServerOptions) {
+    const onClosed = options.onClosed;
+    const sluice = (options.transport ?? 'sluice') === 'sluice';
     this.#adapter = new NodeAdapter(options.app, {
       ...options,
       isClosing: () => this.#closing !== undefined,
+      // a node:http request is done with when the adapter's own listener on its response's close runs
+      onClosed: sluice ? onClosed : (req) => {
+        this.#connections!.ended(req.socket);
+        onClosed?.(req);
+      },
     });
     this.#staticFiles = options.staticFiles;
     this.#logger = options.logger ?? stderrLogger;
@@ -81,7 +91,7 @@ export class NodeServer {
     const requestTimeout = options.requestTimeout ?? 300_000;
     const headersTimeout = options.headersTimeout ?? (requestTimeout > 0 ? Math.min(60_000, requestTimeout) : 60_000);
     const keepAliveTimeout = options.keepAliveTimeout ?? 5_000;
-    if ((options.transport ?? 'sluice') === 'sluice') {
+    if (sluice) {
       const server = new Http1Server({ keepAliveTimeout, headersTimeout, requestTimeout, tls: options.tls }, (req, res) => this.#onRequest(req, res));
       this.server = server;
       this.#closeIdle = (idleForMs) => server.closeIdleConnections(idleForMs);
@@ -98,17 +108,16 @@ export class NodeServer {
       // would otherwise run up to 30 s late; the check walks the open connections only.
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(shortest / 4))),
     };
-    // node:http's connections are followed here, for a close that loses nothing (the Sluice server knows its own)
-    let connections: NodeConnections | undefined;
+    // node:http's connections are followed here, for a close that loses nothing
     const onRequest = (req: TransportRequest, res: TransportResponse): void => {
-      res.once('close', connections!.begun(req.socket));
+      this.#connections!.begun(req.socket);
       this.#onRequest(req, res);
     };
     const server = options.tls === undefined ? createServer(serverOptions, onRequest) : createHttpsServer({ ...options.tls, ...serverOptions }, onRequest);
     this.server = server;
-    connections = new NodeConnections(server, options.tls !== undefined);
-    const followed = connections;
-    this.#closeIdle = (idleForMs) => followed.closeIdle(idleForMs);
+    const connections = new NodeConnections(server, options.tls !== undefined);
+    this.#connections = connections;
+    this.#closeIdle = (idleForMs) => connections.closeIdle(idleForMs);
     // node:http's close() also drops every connection between requests at once, when a
     // request may be on its way on one: only the listening socket is closed here
     this.#stopListening = (done) => NetServer.prototype.close.call(server, done);
@@ -161,12 +170,18 @@ export class NodeServer {
 
   async #serveFile(req: TransportRequest, res: TransportResponse, file: string): Promise<void> {
     this.#filesInFlight.add(res);
-    res.once('close', () => this.#filesInFlight.delete(res));
+    // done with here, unless the application answers after all (the adapter then says so)
+    let answeredByFile = true;
+    res.once('close', () => {
+      this.#filesInFlight.delete(res);
+      if (answeredByFile) this.#connections?.ended(req.socket);
+    });
     try {
       if (await this.#staticFiles!.serve(req, res, file)) return;
     } catch (error) {
       this.#logger.critical('Serving the static file "{file}" failed, the application answers instead: {reason}', { file, reason: String(error), exception: error });
     }
+    answeredByFile = false;
     this.#adapter.handle(req, res);
   }
 }
