@@ -105,6 +105,10 @@ export class UrlGenerator {
     if (path === undefined) return '';
     let url = encodePath(path === '' ? '/' : path);
 
+    // A path for a route without schemes or host needs neither the request's scheme nor its host (nor working them out).
+    if (referenceType === ReferenceType.ABSOLUTE_PATH && route.schemes.length === 0 && compiled.hostTokens.length === 0) {
+      return context.baseUrl + url + queryAndFragment(params, compiled.variables, defaults);
+    }
     let type = referenceType;
     let scheme = context.scheme;
     let host = context.host;
