@@ -50,6 +50,9 @@ interface Compiled {
   body: Body;
 }
 
+/** What the template rendered first receives: no block overridden. */
+const NO_OVERRIDES: Overrides = Object.freeze({});
+
 /** Thrown while compiling a construct the compiler leaves to twig.js. */
 class Unsupported extends Error {}
 
@@ -106,6 +109,8 @@ type Item = { value: Expression; plainObject?: (plain: boolean) => Expression } 
 export class TwigCompiler {
   readonly #options: TwigCompilerOptions;
   readonly #compiled = new WeakMap<TwigTemplate, Compiled | null>();
+  /** The template each child extends, resolved on its first render (a template reloaded afresh is a new key). */
+  readonly #parents = new WeakMap<TwigTemplate, { template: TwigTemplate; compiled: Compiled }>();
 
   constructor(options: TwigCompilerOptions) {
     this.#options = options;
@@ -115,7 +120,7 @@ export class TwigCompiler {
   compiled(template: TwigTemplate): CompiledTemplate | undefined {
     const compiled = this.#compile(template);
     if (compiled === undefined) return undefined;
-    return { render: (context) => this.#render(template, compiled, context, {}) };
+    return { render: (context) => this.#render(template, compiled, context, NO_OVERRIDES) };
   }
 
   #compile(template: TwigTemplate): Compiled | undefined {
@@ -136,10 +141,16 @@ export class TwigCompiler {
     if (compiled.parent === undefined) return compiled.body(context, overrides);
     const parentName = compiled.parent;
     return then(compiled.body(context, overrides), () => {
-      const parent = this.#options.load(template, parentName);
-      const parentCompiled = this.#compile(parent);
-      if (parentCompiled === undefined) throw new Unsupported(`"${parentName}" is not compiled`);
-      return this.#render(parent, parentCompiled, context, { ...compiled.blocks, ...overrides });
+      let parent = this.#parents.get(template);
+      if (parent === undefined) {
+        const loaded = this.#options.load(template, parentName);
+        const parentCompiled = this.#compile(loaded);
+        if (parentCompiled === undefined) throw new Unsupported(`"${parentName}" is not compiled`);
+        parent = { template: loaded, compiled: parentCompiled };
+        this.#parents.set(template, parent);
+      }
+      // A child's blocks are never changed after compiling: handed up as they are when nothing overrides them.
+      return this.#render(parent.template, parent.compiled, context, overrides === NO_OVERRIDES ? compiled.blocks : { ...compiled.blocks, ...overrides });
     });
   }
 
@@ -149,7 +160,7 @@ export class TwigCompiler {
       const template = this.#options.load(from, name);
       const compiled = this.#compile(template);
       if (compiled === undefined) return Promise.resolve(template.renderAsync(context)).then(String);
-      return this.#render(template, compiled, context, {});
+      return this.#render(template, compiled, context, NO_OVERRIDES);
     };
   }
 }
