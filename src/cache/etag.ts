@@ -1,4 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+import { BoundedCache } from '../support/bounded-cache.ts';
+
+/** Tags already worked out, by text: a page's tag is asked for at every request while it is unchanged. */
+const tags = new BoundedCache<string, string>(1024);
 
 /**
  * The ETag for a value: the SHA-256 of its text, as the reference hashes the evaluated
@@ -6,5 +10,5 @@ import { createHash } from 'node:crypto';
  */
 export function etagFor(value: unknown): string {
   const text = value instanceof Date ? value.toISOString() : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-  return createHash('sha256').update(text).digest('hex');
+  return tags.get(text) ?? tags.remember(text, hash('sha256', text, 'hex'));
 }

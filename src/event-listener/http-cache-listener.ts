@@ -43,23 +43,26 @@ export class HttpCacheListener implements EventSubscriber {
     const configuration = request.attributes.get('_cache') as CacheConfiguration | undefined;
     if (configuration === undefined || (configuration.lastModified === undefined && configuration.etag === undefined)) return;
     const attributes = request.attributes.all();
-    const response = new Response();
     const validators: Validators = {};
     if (configuration.lastModified !== undefined) {
       validators.lastModified = toDate(evaluateAttributeExpression(configuration.lastModified, attributes), configuration.lastModified);
-      response.setLastModified(validators.lastModified);
     }
     if (configuration.etag !== undefined) {
       const value = evaluateAttributeExpression(configuration.etag, attributes);
       // Nothing to tag (an optional entity that is absent): no ETag, rather than one every absent entity shares.
       if (value !== undefined && value !== null) validators.etag = etagFor(value);
-      response.setEtag(validators.etag);
     }
-    if (response.isNotModified(request)) {
-      const notModified = () => response;
-      event.setController(notModified);
-      event.stopPropagation();
-      return;
+    // Only a conditional request can be answered with a 304: the others need no response to compare against.
+    if (isConditional(request)) {
+      const response = new Response();
+      response.setLastModified(validators.lastModified);
+      response.setEtag(validators.etag);
+      if (response.isNotModified(request)) {
+        const notModified = () => response;
+        event.setController(notModified);
+        event.stopPropagation();
+        return;
+      }
     }
     this.#validators.set(request, validators);
   }
@@ -76,4 +79,9 @@ export class HttpCacheListener implements EventSubscriber {
     if (validators.lastModified !== undefined && !response.headers.has('Last-Modified')) response.setLastModified(validators.lastModified);
     if (validators.etag !== undefined && !response.headers.has('ETag')) response.setEtag(validators.etag);
   }
+}
+
+/** Whether the request carries a validator a 304 could answer. */
+function isConditional(request: Request): boolean {
+  return request.headers.has('if-none-match') || request.headers.has('if-modified-since');
 }

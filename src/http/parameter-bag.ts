@@ -71,7 +71,14 @@ export class ParameterBag<V = unknown> {
   }
 
   all(): Record<string, V> {
-    return Object.fromEntries(this.map);
+    // Key by key rather than Object.fromEntries, which goes through the iterator protocol and a pair per entry.
+    const result: Record<string, V> = {};
+    for (const [key, value] of this.map) {
+      // as an own property, as fromEntries makes it, not the prototype
+      if (key === '__proto__') Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
+      else result[key] = value;
+    }
+    return result;
   }
 
   get size(): number {

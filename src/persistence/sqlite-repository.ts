@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Criteria, FindOptions, WritableRepository } from './repository.ts';
 import { hydrateRow, extractRow, type EntityMetadata } from './entity-metadata.ts';
-import { NO_MATCH } from './column-value.ts';
+import { NO_MATCH, toColumnValue } from './column-value.ts';
 import { SqlBuilder, quote } from './sql-builder.ts';
 
 /**
@@ -14,6 +14,8 @@ export class SqliteRepository<T> implements WritableRepository<T> {
   protected readonly metadata: EntityMetadata<T>;
   readonly #sql: SqlBuilder;
   readonly #statements = new Map<string, Statement>();
+  /** The lookup by id, the commonest (every converted route parameter): its SQL is built once. */
+  #byId: Statement | undefined;
 
   constructor(db: Database, metadata: EntityMetadata<T>) {
     this.db = db;
@@ -22,7 +24,13 @@ export class SqliteRepository<T> implements WritableRepository<T> {
   }
 
   find(id: unknown): T | undefined {
-    return this.findOneBy({ [this.metadata.id]: id });
+    const column = this.metadata.id;
+    const value = toColumnValue(this.metadata.columns[column]!, id);
+    if (value === NO_MATCH) return undefined;
+    if (value === null) return this.findOneBy({ [column]: id });
+    const statement = (this.#byId ??= this.#statement((this.#sql.select({ [column]: value }, { limit: 1 }) as { sql: string }).sql));
+    const row = statement.get(toSqlite(value)) as Record<string, unknown> | undefined;
+    return row === undefined ? undefined : hydrateRow(this.metadata, row);
   }
 
   findOneBy(criteria: Criteria): T | undefined {

@@ -14,7 +14,7 @@ export interface RequestContextInit {
 }
 
 /** The parts of a context that cost something to work out (trusted proxies, Host parsing). */
-export type DeferredContextFields = Pick<RequestContextInit, 'baseUrl' | 'host' | 'scheme' | 'httpPort' | 'httpsPort' | 'queryString'>;
+export type DeferredContextFields = Pick<RequestContextInit, 'host' | 'scheme' | 'httpPort' | 'httpsPort' | 'queryString'>;
 
 /**
  * What the matcher and the generator need to know about the current request: method,
@@ -54,16 +54,17 @@ export class RequestContext {
   }
 
   /**
-   * A context whose method, path and parameters are known now and whose other fields
-   * come from `resolve`, called once, on first read.
+   * A context whose method, path, parameters and base URL are known now and whose other
+   * fields come from `resolve`, called once, on first read (a path a URL is generated for
+   * needs the base URL alone).
    */
-  static deferred(method: string, pathInfo: string, parameters: Readonly<Record<string, string>>, resolve: () => DeferredContextFields): RequestContext {
-    const context = new RequestContext({ method, pathInfo, parameters });
+  static deferred(method: string, pathInfo: string, parameters: Readonly<Record<string, string>>, resolve: () => DeferredContextFields, baseUrl = ''): RequestContext {
+    const context = new RequestContext({ method, pathInfo, parameters, baseUrl });
     context.#resolve = resolve;
     return context;
   }
 
-  #assign(fields: DeferredContextFields): void {
+  #assign(fields: RequestContextInit): void {
     this.#baseUrl = fields.baseUrl ?? '';
     // the defaults are lower case already: a deferred context is made with none given, per request
     this.#host = fields.host === undefined ? 'localhost' : fields.host.toLowerCase();
@@ -77,7 +78,7 @@ export class RequestContext {
     const resolve = this.#resolve;
     if (resolve === undefined) return;
     this.#resolve = undefined;
-    this.#assign(resolve());
+    this.#assign({ ...resolve(), baseUrl: this.#baseUrl });
   }
 
   /** Upper case, as HTTP methods are compared case-insensitively. */
@@ -94,7 +95,6 @@ export class RequestContext {
   }
 
   get baseUrl(): string {
-    this.#settle();
     return this.#baseUrl;
   }
 
@@ -156,7 +156,7 @@ export class RequestContext {
   withParameter(name: string, value: string): RequestContext {
     const parameters = Object.freeze({ ...this.#parameters, [name]: value });
     const resolve = this.#resolve;
-    if (resolve !== undefined) return RequestContext.deferred(this.#method, this.#pathInfo, parameters, resolve);
+    if (resolve !== undefined) return RequestContext.deferred(this.#method, this.#pathInfo, parameters, resolve, this.#baseUrl);
     return this.with({ parameters });
   }
 

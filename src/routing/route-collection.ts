@@ -9,6 +9,8 @@ export class RouteCollection implements Iterable<[string, Route]> {
   #routes = new Map<string, Route>();
   #priorities = new Map<string, number>();
   #sorted: Map<string, Route> | undefined;
+  /** Every name some route's name extends with a dot (`blog` for `blog.fr`), worked out when first asked. */
+  #dotted: Set<string> | undefined;
 
   /** `priority` defaults to the route's own `priority`. */
   add(name: string, route: Route, priority: number = route.priority): this {
@@ -38,6 +40,19 @@ export class RouteCollection implements Iterable<[string, Route]> {
 
   has(name: string): boolean {
     return this.#routes.has(name);
+  }
+
+  /** Whether some route is named `name.<something>`, as localized routes are (`blog.fr`). */
+  hasDottedNames(name: string): boolean {
+    let dotted = this.#dotted;
+    if (dotted === undefined) {
+      dotted = new Set();
+      for (const other of this.#routes.keys()) {
+        for (let dot = other.indexOf('.'); dot !== -1; dot = other.indexOf('.', dot + 1)) dotted.add(other.slice(0, dot));
+      }
+      this.#dotted = dotted;
+    }
+    return dotted.has(name);
   }
 
   getPriority(name: string): number {
@@ -130,6 +145,7 @@ export class RouteCollection implements Iterable<[string, Route]> {
 
   #changed(): this {
     this.#sorted = undefined;
+    this.#dotted = undefined;
     return this;
   }
 }

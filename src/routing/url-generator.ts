@@ -71,6 +71,8 @@ export class UrlGenerator {
   #find(name: string, params: Record<string, unknown>, context: RequestContext): Route {
     const given = params._locale ?? context.getParameter('_locale');
     let locale = (given != null && given !== '' ? String(given) : undefined) ?? this.defaultLocale;
+    // Most routes have no localized variants: not looked for then.
+    if (!this.routes.hasDottedNames(name)) locale = undefined;
     while (locale !== undefined && locale !== '') {
       const localized = this.routes.get(`${name}.${locale}`);
       if (localized !== undefined && localized.getDefault('_canonical_route') === name) return localized;
@@ -105,6 +107,10 @@ export class UrlGenerator {
     if (path === undefined) return '';
     let url = encodePath(path === '' ? '/' : path);
 
+    // A path for a route without schemes or host needs neither the request's scheme nor its host (nor working them out).
+    if (referenceType === ReferenceType.ABSOLUTE_PATH && route.schemes.length === 0 && compiled.hostTokens.length === 0) {
+      return context.baseUrl + url + queryAndFragment(params, compiled.variables, defaults);
+    }
     let type = referenceType;
     let scheme = context.scheme;
     let host = context.host;
@@ -255,7 +261,10 @@ function looselyEqual(a: unknown, b: unknown): boolean {
 
 function definedOnly(parameters: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parameters)) if (value !== undefined) result[key] = value;
+  for (const key of Object.keys(parameters)) {
+    const value = parameters[key];
+    if (value !== undefined) result[key] = value;
+  }
   return result;
 }
 

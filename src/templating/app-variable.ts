@@ -8,17 +8,18 @@ interface FlashBag {
 /**
  * The `app` variable of a template: the request being rendered for, its session and flash
  * messages, the environment. One per render, with own properties only (twig.js's strict
- * mode does not see inherited getters or methods).
+ * mode does not see inherited getters or methods); `session` is an own getter.
  */
 export class AppVariable {
   readonly request: Request | undefined;
-  readonly session: unknown;
+  declare readonly session: unknown;
   readonly environment: string;
   readonly debug: boolean;
 
   constructor(request: Request | undefined, environment: string, debug: boolean) {
     this.request = request;
-    this.session = request?.session;
+    // The request's session is made when first asked for: read here only when a template reads it.
+    Object.defineProperty(this, 'session', { get: () => request?.session, enumerable: true });
     this.environment = environment;
     this.debug = debug;
   }

@@ -69,6 +69,8 @@ export class Translator {
     const message = this.#find(key, domain, locale);
     const count = parameters.count ?? parameters['%count%'];
     const chosen = typeof count === 'number' && message.includes('|') ? this.#choose(message, count, locale) : message;
+    // Most messages have no placeholder: given back as they are, with no pass of the pattern.
+    if (!chosen.includes('{') && !chosen.includes('%')) return chosen;
     return chosen.replace(/\{(\w+)\}|%(\w+)%/g, (whole, brace: string | undefined, percent: string | undefined) => {
       const name = brace ?? percent!;
       const value = parameters[name] ?? parameters[`%${name}%`];
@@ -77,6 +79,9 @@ export class Translator {
   }
 
   #find(key: string, domain: string, locale: string): string {
+    // The requested locale has most messages: found there without building the fallback chain.
+    const direct = this.#catalogs.get(locale)?.get(key, domain);
+    if (direct !== undefined) return direct;
     const chain = [locale, ...(locale.includes('_') ? [locale.split('_')[0]!] : []), ...(this.#options.fallbackLocales ?? []), this.#options.defaultLocale];
     for (const candidate of chain) {
       const found = this.#catalogs.get(candidate)?.get(key, domain);

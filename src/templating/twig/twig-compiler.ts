@@ -50,6 +50,9 @@ interface Compiled {
   body: Body;
 }
 
+/** What the template rendered first receives: no block overridden. */
+const NO_OVERRIDES: Overrides = Object.freeze({});
+
 /** Thrown while compiling a construct the compiler leaves to twig.js. */
 class Unsupported extends Error {}
 
@@ -106,6 +109,8 @@ type Item = { value: Expression; plainObject?: (plain: boolean) => Expression } 
 export class TwigCompiler {
   readonly #options: TwigCompilerOptions;
   readonly #compiled = new WeakMap<TwigTemplate, Compiled | null>();
+  /** The template each child extends, resolved on its first render (a template reloaded afresh is a new key). */
+  readonly #parents = new WeakMap<TwigTemplate, { template: TwigTemplate; compiled: Compiled }>();
 
   constructor(options: TwigCompilerOptions) {
     this.#options = options;
@@ -115,7 +120,7 @@ export class TwigCompiler {
   compiled(template: TwigTemplate): CompiledTemplate | undefined {
     const compiled = this.#compile(template);
     if (compiled === undefined) return undefined;
-    return { render: (context) => this.#render(template, compiled, context, {}) };
+    return { render: (context) => this.#render(template, compiled, context, NO_OVERRIDES) };
   }
 
   #compile(template: TwigTemplate): Compiled | undefined {
@@ -136,10 +141,16 @@ export class TwigCompiler {
     if (compiled.parent === undefined) return compiled.body(context, overrides);
     const parentName = compiled.parent;
     return then(compiled.body(context, overrides), () => {
-      const parent = this.#options.load(template, parentName);
-      const parentCompiled = this.#compile(parent);
-      if (parentCompiled === undefined) throw new Unsupported(`"${parentName}" is not compiled`);
-      return this.#render(parent, parentCompiled, context, { ...compiled.blocks, ...overrides });
+      let parent = this.#parents.get(template);
+      if (parent === undefined) {
+        const loaded = this.#options.load(template, parentName);
+        const parentCompiled = this.#compile(loaded);
+        if (parentCompiled === undefined) throw new Unsupported(`"${parentName}" is not compiled`);
+        parent = { template: loaded, compiled: parentCompiled };
+        this.#parents.set(template, parent);
+      }
+      // A child's blocks are never changed after compiling: handed up as they are when nothing overrides them.
+      return this.#render(parent.template, parent.compiled, context, overrides === NO_OVERRIDES ? compiled.blocks : { ...compiled.blocks, ...overrides });
     });
   }
 
@@ -149,7 +160,7 @@ export class TwigCompiler {
       const template = this.#options.load(from, name);
       const compiled = this.#compile(template);
       if (compiled === undefined) return Promise.resolve(template.renderAsync(context)).then(String);
-      return this.#render(template, compiled, context, {});
+      return this.#render(template, compiled, context, NO_OVERRIDES);
     };
   }
 }
@@ -449,14 +460,15 @@ class TemplateCompilation {
           break;
         case T.variable: {
           const name = token.value as string;
+          const defined = (resolved: unknown): unknown => {
+            if (resolved === undefined) throw new Error(`Variable "${name}" does not exist.`);
+            return resolved;
+          };
           stack.push({
             value: (context) => {
               let value = context[name];
               if (typeof value === 'function') value = value.apply(context, []);
-              return then(value, (resolved) => {
-                if (strictVariables && resolved === undefined) throw new Error(`Variable "${name}" does not exist.`);
-                return resolved;
-              });
+              return strictVariables ? then(value, defined) : value;
             },
           });
           break;
@@ -491,8 +503,13 @@ class TemplateCompilation {
           const builtin = twig.functions[name];
           if (native === undefined && (builtin === undefined || STATEFUL_FUNCTIONS.has(name))) throw new Unsupported(`function ${name}`);
           const args = this.#arguments(token.params, native !== undefined) ?? [];
-          const call = native === undefined ? (...values: unknown[]) => builtin!.apply(undefined, values) : (...values: unknown[]) => native(...values.map(withoutTwigKeys));
-          stack.push({ value: (context) => then(all(args, context), (values) => call(...values)) });
+          const call = native === undefined ? (values: unknown[]) => builtin!.apply(undefined, values) : (values: unknown[]) => native(...stripTwigKeys(values));
+          stack.push({
+            value: (context) => {
+              const values = all(args, context);
+              return isThenable(values) ? Promise.resolve(values).then(call) : call(values);
+            },
+          });
           break;
         }
         case T.filter: {
@@ -502,12 +519,17 @@ class TemplateCompilation {
           if (native === undefined && twig.filters[name] === undefined) throw new Unsupported(`filter ${name}`);
           const args = this.#arguments(token.params, native !== undefined);
           const builtin = name === 'date' && native === undefined ? this.#dateFilter() : (value: unknown, values: unknown[] | false): unknown => twig.filters[name]!(value, values);
+          const apply = (value: unknown, values: unknown[]): unknown => (native === undefined ? builtin(value, values) : native(value, ...stripTwigKeys(values)));
+          const filter = (value: unknown, context: Context): unknown => {
+            if (args === undefined) return native === undefined ? builtin(value, false) : native(value);
+            const values = all(args, context);
+            return isThenable(values) ? Promise.resolve(values).then((resolved) => apply(value, resolved)) : apply(value, values);
+          };
           stack.push({
-            value: (context) =>
-              then(input(context), (value) => {
-                if (args === undefined) return native === undefined ? builtin(value, false) : native(value);
-                return then(all(args, context), (values) => (native === undefined ? builtin(value, values) : native(value, ...values.map(withoutTwigKeys))));
-              }),
+            value: (context) => {
+              const value = input(context);
+              return isThenable(value) ? Promise.resolve(value).then((resolved) => filter(resolved, context)) : filter(value, context);
+            },
           });
           break;
         }
@@ -604,21 +626,21 @@ class TemplateCompilation {
       } else value = top.value;
     }
     const keys = pairs.map(([key]) => key).reverse();
-    const build = (plain: boolean): Expression => (context) =>
-      then(
-        all(
-          pairs.map(([, expression]) => expression),
-          context,
-        ),
-        (values) => {
-          const object: Record<string, unknown> = {};
-          for (let i = 0; i < pairs.length; i++) {
-            object[pairs[i]![0]] = values[i];
-            if (i === 0 && !plain) object._keys = keys.slice();
-          }
-          return object;
-        },
-      );
+    const expressions = pairs.map(([, expression]) => expression);
+    const build = (plain: boolean): Expression => {
+      const make = (values: unknown[]): Record<string, unknown> => {
+        const object: Record<string, unknown> = {};
+        for (let i = 0; i < pairs.length; i++) {
+          object[pairs[i]![0]] = values[i];
+          if (i === 0 && !plain) object._keys = keys.slice();
+        }
+        return object;
+      };
+      return (context) => {
+        const values = all(expressions, context);
+        return isThenable(values) ? Promise.resolve(values).then(make) : make(values);
+      };
+    };
     return { value: build(false), plainObject: build };
   }
 }
@@ -626,19 +648,24 @@ class TemplateCompilation {
 /** `object.key`, as twig.js's key.period: a property, a getter (`getKey`, `isKey`), a method called. */
 function attribute(object: Expression, key: string, strict: boolean, args: Expression[] | undefined, grouped: Expression | undefined): Expression {
   const capitalized = key.slice(0, 1).toUpperCase() + key.slice(1);
-  return (context) =>
-    then(object(context), (target) => {
-      if (target && strict && !Object.prototype.hasOwnProperty.call(target, key)) throw new Error(`Key "${key}" does not exist.`);
-      let value: unknown;
-      if (target === null || target === undefined) value = undefined;
-      else if (typeof target === 'object' && key in target) value = (target as Record<string, unknown>)[key];
-      else if ((target as Record<string, unknown>)[`get${capitalized}`]) value = (target as Record<string, unknown>)[`get${capitalized}`];
-      else if ((target as Record<string, unknown>)[`is${capitalized}`]) value = (target as Record<string, unknown>)[`is${capitalized}`];
-      if (typeof value !== 'function') return args === undefined ? value : grouped!(context);
-      const method = value as (...values: unknown[]) => unknown;
-      if (args === undefined) return method.apply(target ?? context, []);
-      return then(all(args, context), (values) => method.apply(target ?? context, values));
-    });
+  const getter = `get${capitalized}`;
+  const isser = `is${capitalized}`;
+  const read = (target: unknown, context: Context): Maybe<unknown> => {
+    if (target && strict && !Object.prototype.hasOwnProperty.call(target, key)) throw new Error(`Key "${key}" does not exist.`);
+    let value: unknown;
+    if (target === null || target === undefined) value = undefined;
+    else if (typeof target === 'object' && key in target) value = (target as Record<string, unknown>)[key];
+    else if ((target as Record<string, unknown>)[getter]) value = (target as Record<string, unknown>)[getter];
+    else if ((target as Record<string, unknown>)[isser]) value = (target as Record<string, unknown>)[isser];
+    if (typeof value !== 'function') return args === undefined ? value : grouped!(context);
+    const method = value as (...values: unknown[]) => unknown;
+    if (args === undefined) return method.apply(target ?? context, []);
+    return then(all(args, context), (values) => method.apply(target ?? context, values));
+  };
+  return (context) => {
+    const target = object(context);
+    return isThenable(target) ? Promise.resolve(target).then((resolved) => read(resolved, context)) : read(target, context);
+  };
 }
 
 /** `object[key]`, as twig.js's key.brackets. */
@@ -656,11 +683,14 @@ function item(object: Expression, key: Expression, strict: boolean): Expression 
 
 function operate(twig: TwigInternals, operator: string, operands: Expression[]): Expression {
   const parse = twig.expression.operator.parse;
-  return (context) =>
-    then(all(operands, context), (values) => {
-      parse(operator, values);
-      return values.pop();
-    });
+  const apply = (values: unknown[]): unknown => {
+    parse(operator, values);
+    return values.pop();
+  };
+  return (context) => {
+    const values = all(operands, context);
+    return isThenable(values) ? Promise.resolve(values).then(apply) : apply(values);
+  };
 }
 
 /** A block in a template that others may extend: the child's version when it overrides it. */
@@ -700,6 +730,12 @@ function outputFor(twig: TwigInternals, autoescape: string | false): (value: unk
     if (strategy === 'html') return escapeHtml((value as { toString(): string }).toString(), 'both');
     return String(twig.filters.escape!(value, [strategy]));
   };
+}
+
+/** `values` (a fresh array of arguments) with each hash literal's `_keys` left out, in place. */
+function stripTwigKeys(values: unknown[]): unknown[] {
+  for (let i = 0; i < values.length; i++) values[i] = withoutTwigKeys(values[i]);
+  return values;
 }
 
 /** twig.js gives hash literals (`{id: 3}`) a `_keys` member; the engine's functions and filters receive the plain object. */

@@ -152,7 +152,7 @@ describe('TwigEngine', () => {
 
     it('fails on an undefined variable in strict mode', async () => {
       const strict = new TwigEngine({ loader: new ArrayLoader({ 'a.twig': '{{ missing }}' }), strictVariables: true });
-      await assert.rejects(strict.render('a.twig'), TemplateError);
+      await assert.rejects(async () => strict.render('a.twig'), TemplateError);
     });
   });
 });

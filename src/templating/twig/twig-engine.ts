@@ -77,24 +77,38 @@ export class TwigEngine implements TemplateEngine {
     });
   }
 
-  /** Rendered asynchronously, so functions may answer with promises (the session's `csrf_token`, flashes). */
-  async render(name: string, variables: TemplateVariables = {}): Promise<string> {
+  /**
+   * The output, as a string when the compiled template answered at once (no promise, so no
+   * turn of the event loop for the page); a promise when a function answered with one (the
+   * session's `csrf_token`, flashes), when twig.js renders, and for every error.
+   */
+  render(name: string, variables: TemplateVariables = {}): Promise<string> | string {
     let normalized = name;
+    let template: TwigTemplate | undefined;
     try {
       normalized = normalizeTemplateName(name);
-      const template = this.#load(normalized);
+      template = this.#load(normalized);
       const compiled = this.#compiler?.compiled(template);
       if (compiled !== undefined) {
-        try {
-          const output = compiled.render({ ...this.#globals?.(), ...variables });
-          return isThenable(output) ? await output : output;
-        } catch {
-          // Rendered again by twig.js below, so the error is the one twig.js gives, with its location.
-        }
+        const output = compiled.render({ ...this.#globals?.(), ...variables });
+        if (!isThenable(output)) return output;
+        // Rendered again by twig.js when it fails, so the error is the one twig.js gives, with its location.
+        const loaded = template;
+        return Promise.resolve(output).then(undefined, () => this.#interpret(loaded, normalized, variables));
       }
+    } catch (error) {
+      if (template === undefined) return Promise.reject(this.#toTemplateError(error, normalized));
+      // As above: the compiled render failed, twig.js renders and reports.
+    }
+    return this.#interpret(template, normalized, variables);
+  }
+
+  /** The output as twig.js's interpreter gives it, errors turned into TemplateErrors. */
+  async #interpret(template: TwigTemplate, name: string, variables: TemplateVariables): Promise<string> {
+    try {
       return String(await template.renderAsync({ ...this.#globals?.(), ...variables }));
     } catch (error) {
-      throw this.#toTemplateError(error, normalized);
+      throw this.#toTemplateError(error, name);
     }
   }
 
