@@ -1,5 +1,6 @@
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Tracer } from '@opentelemetry/api';
 import type { ExecutedQuery, QueryLogger, QueryTarget } from '../persistence/query-logger.ts';
+import { BoundedCache } from '../support/bounded-cache.ts';
 
 /** Summaries kept per SQL text; the statements of an application are few, but not bounded by us. */
 const SUMMARIES_KEPT = 500;
@@ -15,7 +16,7 @@ const SUMMARIES_KEPT = 500;
  */
 export class StatementSpans implements QueryLogger {
   readonly #tracer: Tracer;
-  readonly #summaries = new Map<string, string>();
+  readonly #summaries = new BoundedCache<string, string>(SUMMARIES_KEPT);
 
   constructor(tracer: Tracer) {
     this.#tracer = tracer;
@@ -40,13 +41,7 @@ export class StatementSpans implements QueryLogger {
   }
 
   #summaryOf(sql: string): string {
-    let summary = this.#summaries.get(sql);
-    if (summary === undefined) {
-      if (this.#summaries.size >= SUMMARIES_KEPT) this.#summaries.clear();
-      summary = querySummaryOf(sql);
-      this.#summaries.set(sql, summary);
-    }
-    return summary;
+    return this.#summaries.get(sql) ?? this.#summaries.remember(sql, querySummaryOf(sql));
   }
 }
 
