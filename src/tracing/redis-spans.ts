@@ -1,5 +1,6 @@
 import { tracingChannel } from 'node:diagnostics_channel';
-import { context, SpanKind, SpanStatusCode, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+import { context, SpanKind, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
+import { recordFailure } from './span-failure.ts';
 
 /** What ioredis publishes about a command on its `ioredis:command` tracing channel. */
 interface CommandMessage {
@@ -66,8 +67,7 @@ function handlers<M extends CommandMessage | BatchMessage>(tracer: Tracer, descr
       const code = error instanceof Error && error.name === 'ReplyError' ? /^[A-Z]+(?=\s)/.exec(error.message)?.[0] : undefined;
       if (code !== undefined) span.setAttribute('db.response.status_code', code);
       span.setAttribute('error.type', code ?? (error instanceof Error ? error.name : '_OTHER'));
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+      recordFailure(span, error);
     }
     span.end();
   };

@@ -1,4 +1,5 @@
-import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Tracer } from '@opentelemetry/api';
+import { context, SpanKind, trace, type Attributes, type Tracer } from '@opentelemetry/api';
+import { recordFailure } from './span-failure.ts';
 import type { ExecutedQuery, QueryLogger, QueryTarget } from '../persistence/query-logger.ts';
 import { BoundedCache } from '../support/bounded-cache.ts';
 
@@ -33,8 +34,7 @@ export class StatementSpans implements QueryLogger {
         const code = (error as { code?: unknown }).code;
         span.setAttribute('error.type', typeof code === 'string' ? code : error instanceof Error ? error.constructor.name : '_OTHER');
         if (typeof code === 'string') span.setAttribute('db.response.status_code', code);
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        recordFailure(span, error);
       }
       span.end();
     };

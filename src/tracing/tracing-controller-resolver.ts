@@ -1,4 +1,5 @@
-import { context, SpanStatusCode, trace, type Context, type Tracer } from '@opentelemetry/api';
+import { context, trace, type Context, type Tracer } from '@opentelemetry/api';
+import { recordFailure } from './span-failure.ts';
 import type { Request } from '../http/request.ts';
 import type { RequestStack } from '../http/request-stack.ts';
 import { controllerName, type Controller } from '../controller/controller.ts';
@@ -43,8 +44,7 @@ export class TracingControllerResolver implements ControllerResolverInterface {
     const parent = (request === undefined ? undefined : this.#contextOf(request)) ?? context.active();
     const span = this.#tracer.startSpan(name, { attributes: { 'code.function.name': name, 'sluice.phase': 'controller' } }, parent);
     const failed = (error: unknown): never => {
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+      recordFailure(span, error);
       span.end();
       throw error;
     };

@@ -1,5 +1,6 @@
 import { requestIdOf } from '../http/request-id.ts';
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span, type TextMapGetter, type Tracer } from '@opentelemetry/api';
+import { context, propagation, SpanKind, trace, type Context, type Span, type TextMapGetter, type Tracer } from '@opentelemetry/api';
+import { recordFailure } from './span-failure.ts';
 import { ForwardingEventDispatcher } from '../event-dispatcher/forwarding-event-dispatcher.ts';
 import { isThenable } from '../event-dispatcher/listener.ts';
 import { TraceableEventDispatcher } from '../event-dispatcher/traceable-event-dispatcher.ts';
@@ -112,8 +113,7 @@ export class TracingEventDispatcher extends ForwardingEventDispatcher<EventDispa
 
   #finish(phase: Span, event: object, eventName: string, request: Request | undefined, error: unknown): void {
     if (error !== undefined) {
-      phase.recordException(error instanceof Error ? error : String(error));
-      phase.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+      recordFailure(phase, error);
     }
     phase.end();
     if (request === undefined) return;
