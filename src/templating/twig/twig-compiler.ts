@@ -227,10 +227,7 @@ class TemplateCompilation {
         case 'output_whitespace_both': {
           const value = this.#expression(token.stack as Token[]);
           const escape = this.#escape;
-          parts.push((context) => {
-            const result = value(context);
-            return isThenable(result) ? Promise.resolve(result).then(escape) : escape(result);
-          });
+          parts.push((context) => then(value(context), escape));
           break;
         }
         case 'logic': {
@@ -504,12 +501,7 @@ class TemplateCompilation {
           if (native === undefined && (builtin === undefined || STATEFUL_FUNCTIONS.has(name))) throw new Unsupported(`function ${name}`);
           const args = this.#arguments(token.params, native !== undefined) ?? [];
           const call = native === undefined ? (values: unknown[]) => builtin!.apply(undefined, values) : (values: unknown[]) => native(...stripTwigKeys(values));
-          stack.push({
-            value: (context) => {
-              const values = all(args, context);
-              return isThenable(values) ? Promise.resolve(values).then(call) : call(values);
-            },
-          });
+          stack.push({ value: (context) => then(all(args, context), call) });
           break;
         }
         case T.filter: {
@@ -519,18 +511,12 @@ class TemplateCompilation {
           if (native === undefined && twig.filters[name] === undefined) throw new Unsupported(`filter ${name}`);
           const args = this.#arguments(token.params, native !== undefined);
           const builtin = name === 'date' && native === undefined ? this.#dateFilter() : (value: unknown, values: unknown[] | false): unknown => twig.filters[name]!(value, values);
-          const apply = (value: unknown, values: unknown[]): unknown => (native === undefined ? builtin(value, values) : native(value, ...stripTwigKeys(values)));
+          const apply = (values: unknown[], value: unknown): unknown => (native === undefined ? builtin(value, values) : native(value, ...stripTwigKeys(values)));
           const filter = (value: unknown, context: Context): unknown => {
             if (args === undefined) return native === undefined ? builtin(value, false) : native(value);
-            const values = all(args, context);
-            return isThenable(values) ? Promise.resolve(values).then((resolved) => apply(value, resolved)) : apply(value, values);
+            return thenWith(all(args, context), value, apply);
           };
-          stack.push({
-            value: (context) => {
-              const value = input(context);
-              return isThenable(value) ? Promise.resolve(value).then((resolved) => filter(resolved, context)) : filter(value, context);
-            },
-          });
+          stack.push({ value: (context) => thenWith(input(context), context, filter) });
           break;
         }
         case T.test: {
@@ -636,10 +622,7 @@ class TemplateCompilation {
         }
         return object;
       };
-      return (context) => {
-        const values = all(expressions, context);
-        return isThenable(values) ? Promise.resolve(values).then(make) : make(values);
-      };
+      return (context) => then(all(expressions, context), make);
     };
     return { value: build(false), plainObject: build };
   }
@@ -662,10 +645,7 @@ function attribute(object: Expression, key: string, strict: boolean, args: Expre
     if (args === undefined) return method.apply(target ?? context, []);
     return then(all(args, context), (values) => method.apply(target ?? context, values));
   };
-  return (context) => {
-    const target = object(context);
-    return isThenable(target) ? Promise.resolve(target).then((resolved) => read(resolved, context)) : read(target, context);
-  };
+  return (context) => thenWith(object(context), context, read);
 }
 
 /** `object[key]`, as twig.js's key.brackets. */
@@ -687,10 +667,7 @@ function operate(twig: TwigInternals, operator: string, operands: Expression[]):
     parse(operator, values);
     return values.pop();
   };
-  return (context) => {
-    const values = all(operands, context);
-    return isThenable(values) ? Promise.resolve(values).then(apply) : apply(values);
-  };
+  return (context) => then(all(operands, context), apply);
 }
 
 /** A block in a template that others may extend: the child's version when it overrides it. */
@@ -756,6 +733,11 @@ function constantString(stack: readonly Token[]): string {
 
 function then<T, U>(value: Maybe<T>, next: (value: T) => Maybe<U>): Maybe<U> {
   return isThenable(value) ? Promise.resolve(value).then(next) : next(value as T);
+}
+
+/** `then` with a second argument for `next`: no closure is made for it when the value is at hand. */
+function thenWith<T, A, U>(value: Maybe<T>, extra: A, next: (value: T, extra: A) => Maybe<U>): Maybe<U> {
+  return isThenable(value) ? Promise.resolve(value).then((resolved) => next(resolved, extra)) : next(value as T, extra);
 }
 
 /** Each expression's value, in order; a promise only when one of them is. */
