@@ -29,3 +29,20 @@ export function wrapController(controller: Controller, around: ControllerAround)
   const [object, method] = controller;
   return [Object.create(object, { [method]: { value: wrapper } }) as object, method];
 }
+
+/**
+ * `wrap` applied once per controller and remembered (for a controller resolver that
+ * decorates another): the same controller value gets the same wrapper at every request.
+ * `wrap` gives null for a controller it leaves as it is.
+ */
+export function rememberedWrapping(wrap: (controller: Controller) => Controller | null): (controller: Controller) => Controller {
+  const wrapped = new WeakMap<object, Controller | null>();
+  return (controller) => {
+    let known = wrapped.get(controller);
+    if (known === undefined) {
+      known = wrap(controller);
+      wrapped.set(controller, known);
+    }
+    return known ?? controller;
+  };
+}

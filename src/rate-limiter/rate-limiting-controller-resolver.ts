@@ -3,7 +3,7 @@ import type { Request } from '../http/request.ts';
 import type { RequestStack } from '../http/request-stack.ts';
 import type { Controller } from '../controller/controller.ts';
 import type { ControllerResolverInterface } from '../controller/controller-resolver.ts';
-import { wrapController } from '../controller/wrapped-controller.ts';
+import { rememberedWrapping, wrapController } from '../controller/wrapped-controller.ts';
 import { controllerMetadata } from '../decorators/controller-metadata.ts';
 import type { RateLimitConfiguration } from '../decorators/configuration.ts';
 import { TooManyRequestsHttpException } from '../exception/too-many-requests-http-exception.ts';
@@ -29,8 +29,8 @@ export class RateLimitingControllerResolver implements ControllerResolverInterfa
   readonly #limiters: RateLimiters;
   readonly #requestStack: RequestStack<Request>;
   readonly #userOf: UserIdentifierOf;
-  /** Each controller's wrapped form, or null when it declares no limit. */
-  readonly #wrapped = new WeakMap<object, Controller | null>();
+  /** Each controller's wrapped form; one that declares no limit stays as it is. */
+  readonly #wrapped = rememberedWrapping((controller) => this.#wrap(controller));
 
   constructor(inner: ControllerResolverInterface, options: { limiters: RateLimiters; requestStack: RequestStack<Request>; userOf: UserIdentifierOf }) {
     this.#inner = inner;
@@ -41,13 +41,7 @@ export class RateLimitingControllerResolver implements ControllerResolverInterfa
 
   getController(request: Request): Controller | undefined {
     const controller = this.#inner.getController(request);
-    if (controller === undefined) return undefined;
-    let wrapped = this.#wrapped.get(controller);
-    if (wrapped === undefined) {
-      wrapped = this.#wrap(controller);
-      this.#wrapped.set(controller, wrapped);
-    }
-    return wrapped ?? controller;
+    return controller === undefined ? undefined : this.#wrapped(controller);
   }
 
   #wrap(controller: Controller): Controller | null {

@@ -4,7 +4,7 @@ import type { Request } from '../http/request.ts';
 import type { RequestStack } from '../http/request-stack.ts';
 import { controllerName, type Controller } from '../controller/controller.ts';
 import type { ControllerResolverInterface } from '../controller/controller-resolver.ts';
-import { wrapController } from '../controller/wrapped-controller.ts';
+import { rememberedWrapping, wrapController } from '../controller/wrapped-controller.ts';
 import { isThenable } from '../event-dispatcher/listener.ts';
 
 /**
@@ -18,7 +18,10 @@ export class TracingControllerResolver implements ControllerResolverInterface {
   readonly #tracer: Tracer;
   readonly #requestStack: RequestStack<Request>;
   readonly #contextOf: (request: Request) => Context | undefined;
-  readonly #wrapped = new WeakMap<object, Controller>();
+  readonly #wrapped = rememberedWrapping((controller) => {
+    const name = controllerName(controller);
+    return wrapController(controller, (proceed, args) => this.#call(name, () => proceed(args)));
+  });
 
   constructor(inner: ControllerResolverInterface, options: { tracer: Tracer; requestStack: RequestStack<Request>; contextOf: (request: Request) => Context | undefined }) {
     this.#inner = inner;
@@ -29,14 +32,7 @@ export class TracingControllerResolver implements ControllerResolverInterface {
 
   getController(request: Request): Controller | undefined {
     const controller = this.#inner.getController(request);
-    if (controller === undefined) return undefined;
-    let wrapped = this.#wrapped.get(controller);
-    if (wrapped === undefined) {
-      const name = controllerName(controller);
-      wrapped = wrapController(controller, (proceed, args) => this.#call(name, () => proceed(args)));
-      this.#wrapped.set(controller, wrapped);
-    }
-    return wrapped;
+    return controller === undefined ? undefined : this.#wrapped(controller);
   }
 
   #call(name: string, proceed: () => unknown): unknown {
