@@ -1,15 +1,4 @@
-import { createServer } from 'node:net';
-
-/** A port nothing listens on now (the system's choice). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from 'sluice/testing';
 
 /** A browser's cookie jar over fetch: follows no redirect, keeps the cookies it is sent. */
 export class CookieClient {

@@ -2,11 +2,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutputWatch, watchProcess } from 'sluice/testing';
+import { freePort, OutputWatch, watchProcess } from 'sluice/testing';
 import { projectDir } from './create-kernel.ts';
 import { hiddenValue } from './test-support/app-test-kernel.ts';
 
@@ -45,16 +44,6 @@ async function serve(env: Record<string, string>): Promise<Served> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** A TCP port nothing listens on (taken, then released). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function jsonLines(stdout: string): Record<string, unknown>[] {
@@ -160,7 +149,7 @@ describe('the app in prod, as operators run it', () => {
 
 describe('the app in prod during outages', () => {
   it('answers /login within 2 s with SESSION_STORE=redis and Redis unreachable', async () => {
-    const served = await serve({ SESSION_STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    const served = await serve({ SESSION_STORE: 'redis', REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
     try {
       const started = performance.now();
       const response = await fetch(`${served.url}/login`);
@@ -176,7 +165,7 @@ describe('the app in prod during outages', () => {
   });
 
   it('is not ready when the PostgreSQL database refuses connections', async () => {
-    const served = await serve({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${await closedPort()}/test` });
+    const served = await serve({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/test` });
     try {
       const response = await fetch(`${served.url}/_health/ready`);
       assert.equal(response.status, 503);

@@ -1,24 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type AddressInfo } from 'node:net';
 import { TestKernel, get } from '../kernel/test-support/test-kernel.ts';
 import { FrameworkExtraBundle } from '../framework-extra-bundle/framework-extra-bundle.ts';
 import { serveKernel } from '../server/serve-kernel.ts';
 import { send } from '../server/test-support/http-client.ts';
 import { POSTGRES_TEST_URL, postgresSkipReason } from '../testing/postgres-test-schema.ts';
 import { HealthChecks } from './health-checks.ts';
+import { freePort } from '../testing/free-port.ts';
 
 const postgresSkip = await postgresSkipReason();
-
-/** A TCP port nothing listens on (taken, then released). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function body(response: { content: unknown }): unknown {
   return JSON.parse(String(response.content));
@@ -56,7 +46,7 @@ describe('health checks', () => {
   });
 
   it('is 503 over a real socket, within a second and a half, when the PostgreSQL database refuses connections', async () => {
-    const kernel = new TestKernel({ debug: false, bundles: [new FrameworkExtraBundle({ database: `postgresql://postgres@127.0.0.1:${await closedPort()}/test` })] });
+    const kernel = new TestKernel({ debug: false, bundles: [new FrameworkExtraBundle({ database: `postgresql://postgres@127.0.0.1:${await freePort()}/test` })] });
     const running = await serveKernel(kernel, { port: 0, installAssets: false, staticFilesRefreshMs: 0 });
     try {
       const started = performance.now();

@@ -5,18 +5,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createPostgresPool, isUnavailable } from './postgres-pool.ts';
 import { ServiceUnavailableHttpException } from '../exception/service-unavailable-http-exception.ts';
 import { postgresSkipReason, POSTGRES_TEST_URL } from '../testing/postgres-test-schema.ts';
+import { freePort } from '../testing/free-port.ts';
 
 const skip = await postgresSkipReason();
-
-/** A TCP port nothing listens on (taken, then released). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A TCP server in front of PostgreSQL that holds the first bytes the server sends (its
@@ -73,7 +64,7 @@ describe('isUnavailable', () => {
 
 describe('A PostgreSQL pool', () => {
   it('answers a query to an unreachable server with a 503 (Retry-After) within its connect timeout', async () => {
-    const pool = createPostgresPool({ connectionString: `postgresql://postgres@127.0.0.1:${await closedPort()}/test`, max: 2, connectTimeoutMs: 1000, queueTimeoutMs: 60_000 });
+    const pool = createPostgresPool({ connectionString: `postgresql://postgres@127.0.0.1:${await freePort()}/test`, max: 2, connectTimeoutMs: 1000, queueTimeoutMs: 60_000 });
     try {
       const error = await pool.query('SELECT 1').then(() => undefined, (each: unknown) => each);
       assert.ok(error instanceof ServiceUnavailableHttpException, String(error));

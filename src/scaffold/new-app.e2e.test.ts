@@ -9,10 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../testing/free-port.ts';
 
 const execFileAsync = promisify(execFile);
 const skip = process.env.SLUICE_E2E === '1' ? false : 'slow (packs, installs and starts an application): set SLUICE_E2E=1 to run it';
@@ -38,14 +38,6 @@ async function run(command: string, args: string[], cwd: string, env: NodeJS.Pro
     const { stdout, stderr } = error as { stdout: string; stderr: string };
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`);
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('a new application made from the packed framework', { skip }, () => {

@@ -10,3 +10,4 @@ export { CookieJar } from './cookie-jar.ts';
 export type { UploadFile, FormValue } from './request-body.ts';
 export { rawGet, type RawAnswer } from './raw-get.ts';
 export { OutputWatch, watchProcess, type WatchedProcess } from './output-watch.ts';
+export { freePort } from './free-port.ts';

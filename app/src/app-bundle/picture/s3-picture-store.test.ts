@@ -1,11 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { ServiceUnavailableHttpException } from 'sluice';
 import { startS3TestServer, type S3TestServer } from '../../test-support/s3-test-server.ts';
 import { pictureStoreContract } from './picture-store.contract.ts';
 import { S3PictureStore } from './s3-picture-store.ts';
 import { s3Settings } from './s3-settings.ts';
+import { freePort } from 'sluice/testing';
 
 describe('S3PictureStore', () => {
   let server: S3TestServer;
@@ -34,7 +34,7 @@ describe('S3PictureStore', () => {
   });
 
   it('answers 503 within two seconds when the server is unreachable', async () => {
-    const store = new S3PictureStore({ bucket: 'pictures', endpoint: `http://127.0.0.1:${await closedPort()}`, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
+    const store = new S3PictureStore({ bucket: 'pictures', endpoint: `http://127.0.0.1:${await freePort()}`, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
     try {
       const started = performance.now();
       for (const attempt of [() => store.get('a.JPG'), () => store.put('a.JPG', Buffer.from('x')), () => store.remove('a.JPG')]) {
@@ -81,11 +81,3 @@ describe('s3Settings', () => {
   });
 });
 
-/** A port nothing listens on: one the system gave and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
