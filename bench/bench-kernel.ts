@@ -7,16 +7,24 @@ import { Route } from 'sluice/routing';
 import { JsonResponse } from 'sluice';
 import { Request } from 'sluice';
 import { Args, MapRequestPayload } from 'sluice/decorators';
-import { z } from 'zod';
+import { deferredSchema } from 'sluice';
+import type { z } from 'zod';
 import { benchRoutes, toBraces, VALIDATE_PATH } from './routes.ts';
 
-/** routes.ts's validateJsonSchema, in zod. */
-const Payload = z.strictObject({
-  name: z.string().min(1).max(100),
-  email: z.email(),
-  age: z.number().int().min(0).max(150),
-  tags: z.array(z.string()).max(10),
-  active: z.boolean(),
+/**
+ * routes.ts's validateJsonSchema, in zod, imported by the first validated request as the
+ * app's API schemas are (app/src/app-bundle/api/event-input.ts): the processes that serve
+ * the other routes never load zod.
+ */
+const Payload = deferredSchema(async () => {
+  const { z } = await import('zod');
+  return z.strictObject({
+    name: z.string().min(1).max(100),
+    email: z.email(),
+    age: z.number().int().min(0).max(150),
+    tags: z.array(z.string()).max(10),
+    active: z.boolean(),
+  });
 });
 
 /** The same route table as the peers, on top of the events app, through the full listener chain. */

@@ -42,6 +42,7 @@ export { PayloadMapping, type PayloadMappingOptions, type PayloadSource } from '
 export { ValidationFailedHttpException } from './payload/validation-failed-http-exception.ts';
 export type { Violation } from './payload/violation.ts';
 export { jsonSchemaOf, withJsonSchema, type JsonSchema } from './payload/json-schema.ts';
+export { deferredSchema, isDeferredSchema, loadDeferredSchemas, type DeferredSchema } from './payload/deferred-schema.ts';
 export { View, type ViewOptions } from './serializer/view.ts';
 export { normalize, serializationGroups } from './serializer/normalizer.ts';
 export { ApiBundle, type ApiBundleOptions } from './api-bundle/api-bundle.ts';

@@ -6,6 +6,8 @@ import { Request } from '../http/request.ts';
 import { SerializeViewListener } from '../serializer/serialize-view-listener.ts';
 import { OpenApiGenerator, type OpenApiOptions } from '../openapi/openapi-generator.ts';
 import { ApiDocController, explorerScript } from './api-doc-controller.ts';
+import { loadDeferredSchemas } from '../payload/deferred-schema.ts';
+import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 
 export interface ApiBundleOptions {
   openapi: OpenApiOptions & {
@@ -18,7 +20,8 @@ export interface ApiBundleOptions {
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
-    'api.openapi': { document(): Record<string, unknown> };
+    /** The document; built when first asked for, once the deferred schemas it describes are loaded. */
+    'api.openapi': { document(): MaybePromise<Record<string, unknown>> };
   }
 }
 
@@ -44,8 +47,16 @@ export class ApiBundle extends Bundle {
 
     let document: Record<string, unknown> | undefined;
     const generator = new OpenApiGenerator({ ...openapi, exclude: ['api_doc_json', 'api_doc', 'api_doc_script', ...(openapi.exclude ?? [])] }, (route) => controllerOf(kernel, route));
-    // Routes do not change once the kernel is booted: the document is built once, when first asked for.
-    kernel.container.set('api.openapi', { document: () => (document ??= generator.generate(kernel.routes)) });
+    // Routes do not change once the kernel is booted: the document is built once, when first
+    // asked for, after the schemas declared with deferredSchema are imported.
+    const build = (): Record<string, unknown> => (document ??= generator.generate(kernel.routes));
+    kernel.container.set('api.openapi', {
+      document: () => {
+        if (document !== undefined) return document;
+        const loading = loadDeferredSchemas();
+        return loading === undefined ? build() : loading.then(build);
+      },
+    });
 
     const controller = new ApiDocController(() => kernel.container.get('api.openapi').document(), documentPath, `${explorerPath}/standalone.js`);
     kernel.controllers.register('ApiDocController', controller);
@@ -60,9 +71,9 @@ export class ApiBundle extends Bundle {
         .command('openapi:dump')
         .description('Prints the OpenAPI 3.1 document of the API')
         .option('--env <env>', 'the environment')
-        .action(() => {
+        .action(async () => {
           kernel.boot();
-          process.stdout.write(`${JSON.stringify(kernel.container.get('api.openapi').document(), null, 2)}\n`);
+          process.stdout.write(`${JSON.stringify(await kernel.container.get('api.openapi').document(), null, 2)}\n`);
         });
     });
   }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Response } from '../http/response.ts';
 import { JsonResponse } from '../http/json-response.ts';
 import { BinaryFileResponse } from '../http/binary-file-response.ts';
+import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 
 /**
  * The API's documents: the OpenAPI document as JSON, and (in debug) an explorer page
@@ -11,18 +12,19 @@ import { BinaryFileResponse } from '../http/binary-file-response.ts';
  * works offline.
  */
 export class ApiDocController {
-  readonly #document: () => Record<string, unknown>;
+  readonly #document: () => MaybePromise<Record<string, unknown>>;
   readonly #documentPath: string;
   readonly #scriptPath: string;
 
-  constructor(document: () => Record<string, unknown>, documentPath: string, scriptPath: string) {
+  constructor(document: () => MaybePromise<Record<string, unknown>>, documentPath: string, scriptPath: string) {
     this.#document = document;
     this.#documentPath = documentPath;
     this.#scriptPath = scriptPath;
   }
 
-  documentAction(): Response {
-    return new JsonResponse(this.#document());
+  documentAction(): MaybePromise<Response> {
+    const document = this.#document();
+    return document instanceof Promise ? document.then((each) => new JsonResponse(each)) : new JsonResponse(document);
   }
 
   explorerAction(): Response {

@@ -257,6 +257,10 @@ export const errorCodes = {
     message: 'File "{path}" is not a regular file.',
     fix: 'Give a BinaryFileResponse the path of a file, not a directory or a device.',
   },
+  SLUICE_DEFERRED_SCHEMA_NOT_LOADED: {
+    message: 'A deferred schema was asked for its JSON Schema before it was loaded.',
+    fix: 'Await loadDeferredSchemas() (or the schema\'s load()) before building a document from deferred schemas.',
+  },
   SLUICE_NOT_A_STANDARD_SCHEMA: {
     message: 'A payload mapping needs a Standard Schema (zod, valibot, arktype...): an object with "~standard".validate.',
     fix: 'Pass a schema of a Standard Schema library (zod, valibot, arktype...) to the payload mapping.',

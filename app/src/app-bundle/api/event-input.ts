@@ -1,36 +1,25 @@
-import { z } from 'zod';
+import { deferredSchema } from 'sluice';
+import type { z } from 'zod';
+import type * as schemas from './event-schemas.ts';
 
-const fields = {
-  title: z.string().trim().min(1).max(200),
-  venue: z.string().trim().min(1).max(200),
-  startsAt: z.iso.datetime({ offset: true }).describe('ISO 8601 date-time, e.g. 2030-05-01T20:00:00Z'),
-  description: z.string().max(5000),
-};
+// The API's schemas are zod's, and zod is imported by the first request that checks a
+// body or a query against them (or asks for /api/doc.json), not at startup: a process
+// that serves only pages never loads it.
+const load = () => import('./event-schemas.ts');
 
 /** The body of `POST /api/events`. */
-export const EventInput = z.object({ ...fields, description: fields.description.default('') });
-export type EventInput = z.infer<typeof EventInput>;
+export const EventInput = deferredSchema(async () => (await load()).EventInput);
+export type EventInput = z.infer<typeof schemas.EventInput>;
 
 /** The body of `PATCH /api/events/{id}`: any of the fields. */
-export const EventPatch = z.object(fields).partial();
-export type EventPatch = z.infer<typeof EventPatch>;
+export const EventPatch = deferredSchema(async () => (await load()).EventPatch);
+export type EventPatch = z.infer<typeof schemas.EventPatch>;
 
 /** The query of `GET /api/events`. */
-export const EventPage = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(20),
-});
-export type EventPage = z.infer<typeof EventPage>;
+export const EventPage = deferredSchema(async () => (await load()).EventPage);
+export type EventPage = z.infer<typeof schemas.EventPage>;
 
 /** An event as the API writes it. */
-export const EventOutput = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  venue: z.string(),
-  startsAt: z.iso.datetime(),
-  description: z.string(),
-  image: z.string().nullable(),
-  updatedAt: z.iso.datetime(),
-});
+export const EventOutput = deferredSchema(async () => (await load()).EventOutput);
 
-export const EventList = z.object({ items: z.array(EventOutput), page: z.number().int(), perPage: z.number().int(), total: z.number().int() });
+export const EventList = deferredSchema(async () => (await load()).EventList);
