@@ -186,6 +186,11 @@ export class TwigCompiler {
   }
 }
 
+const JOIN = process.env.TWIG_JOIN === '1';
+function append(expression: string): string {
+  return JOIN ? `out.push(${expression});` : `out += ${expression};`;
+}
+
 /** Runs a compiled body: its output at once when nothing in it answered with a promise, else a promise of it. */
 function drive(body: Generator<unknown, string, unknown>): Maybe<string> {
   const step = body.next();
@@ -225,13 +230,23 @@ class Code {
     if (this.#text === '') return;
     const text = this.#text;
     this.#text = '';
-    this.lines.push(`out += ${JSON.stringify(text)};`);
+    this.lines.push(append(JSON.stringify(text)));
+  }
+
+  /** Appends a string the generated code computes to the output. */
+  append(expression: string): void {
+    this.line(append(expression));
   }
 
   /** `expression` in a new variable, resolved when it is a promise (the generator yields it). */
   settled(expression: string): string {
     const name = this.fresh();
     this.line(`let ${name} = ${expression};`);
+    return this.settle(name);
+  }
+
+  /** A variable of the code (declared with `let`) resolved in place when it holds a promise. */
+  settle(name: string): string {
     this.line(`if (${name} !== undefined && ${name} !== null && typeof ${name}.then === 'function') ${name} = yield ${name};`);
     return name;
   }
@@ -316,7 +331,9 @@ class TemplateCompilation {
     } finally {
       this.#code = outer;
     }
-    return `function* (c0, o) {\nlet out = '';\n${code.lines.join('\n')}\nreturn out;\n}`;
+    return JOIN
+      ? `function* (c0, o) {\nconst out = [];\n${code.lines.join('\n')}\nreturn out.join('');\n}`
+      : `function* (c0, o) {\nlet out = '';\n${code.lines.join('\n')}\nreturn out;\n}`;
   }
 
   #block(token: Token): string {
@@ -366,8 +383,8 @@ class TemplateCompilation {
       return;
     }
     const value = only.value(context);
-    if (this.#autoescape === 'html') this.#code.line(`out += typeof ${value} === 'string' ? escapeHtml(${value}, 'both') : output(${value});`);
-    else this.#code.line(`out += output(${value});`);
+    if (this.#autoescape === 'html') this.#code.append(`typeof ${value} === 'string' ? escapeHtml(${value}, 'both') : output(${value})`);
+    else this.#code.append(`output(${value})`);
   }
 
   #logic(token: Token, chained: Token[], topLevel: boolean, context: string): void {
@@ -377,6 +394,13 @@ class TemplateCompilation {
         const branches = [token, ...chained];
         if (branches.slice(0, -1).some((branch) => branch.type === L.else)) throw new Unsupported('else before elseif');
         // twig.js evaluates every `elseif` condition, even after a branch was taken.
+        if (branches.length === 1) {
+          const condition = this.#expression(token.stack as Token[])(context);
+          code.line(`if (boolval(${condition})) {`);
+          this.#statements(token.output as Token[], false, context);
+          code.line('}');
+          return;
+        }
         const taken = code.fresh('taken');
         code.line(`let ${taken} = false;`);
         for (const branch of branches) {
@@ -409,7 +433,7 @@ class TemplateCompilation {
         if (!topLevel || chained.length > 0) throw new Unsupported('nested block');
         const name = JSON.stringify(this.#block(token));
         // A block in a template that others may extend: the child's version when it overrides it.
-        code.line(`out += yield* (o[${name}] ?? blocks[${name}])(${context}, o);`);
+        code.append(`yield* (o[${name}] ?? blocks[${name}])(${context}, o)`);
         return;
       }
       case L.include:
@@ -424,6 +448,7 @@ class TemplateCompilation {
   /** As twig.js's `for`: a copy of the context per iteration with `loop`, changes to existing variables kept. */
   #for(token: Token, otherwise: Token | undefined, context: string): void {
     const code = this.#code;
+    if (token.valueVar === '__proto__' || token.keyVar === '__proto__') throw new Unsupported('loop variable __proto__');
     const valueVar = JSON.stringify(token.valueVar as string);
     const keyVar = token.keyVar as string | null;
     const items = this.#expression(token.expression as Token[])(context);
@@ -437,14 +462,18 @@ class TemplateCompilation {
     code.line(`const ${length} = ${entries} === undefined ? 0 : ${entries}.values.length;`);
     code.line(`let ${index} = 0;`);
     code.line(`for (let ${position} = 0; ${position} < ${length}; ${position}++) {`);
-    code.line(`const ${inner} = { ...${context} };`);
-    code.line(`${inner}[${valueVar}] = ${entries}.values[${position}];`);
-    if (keyVar) code.line(`${inner}[${JSON.stringify(keyVar)}] = ${entries}.keys === undefined ? ${index} : ${entries}.keys[${position}];`);
-    code.line(
-      conditional
-        ? `${inner}.loop = { index: ${index} + 1, index0: ${index}, revindex: undefined, revindex0: undefined, first: ${index} === 0, last: undefined, length: undefined, parent: ${context} };`
-        : `${inner}.loop = { index: ${index} + 1, index0: ${index}, revindex: ${length} - ${index}, revindex0: ${length} - ${index} - 1, first: ${index} === 0, last: ${index} === ${length} - 1, length: ${length}, parent: ${context} };`,
-    );
+    const members = [`...${context}`, `${valueVar}: ${entries}.values[${position}]`];
+    if (keyVar) members.push(`${JSON.stringify(keyVar)}: ${entries}.keys === undefined ? ${index} : ${entries}.keys[${position}]`);
+    // `loop` only when something may read it: a variable of that name, `_context`, or an included template.
+    const tokens = JSON.stringify([token.output, token.conditional ?? null]);
+    if (tokens.includes('"loop"') || tokens.includes(T.context) || tokens.includes(L.include)) {
+      members.push(
+        conditional
+          ? `loop: { index: ${index} + 1, index0: ${index}, revindex: undefined, revindex0: undefined, first: ${index} === 0, last: undefined, length: undefined, parent: ${context} }`
+          : `loop: { index: ${index} + 1, index0: ${index}, revindex: ${length} - ${index}, revindex0: ${length} - ${index} - 1, first: ${index} === 0, last: ${index} === ${length} - 1, length: ${length}, parent: ${context} }`,
+      );
+    }
+    code.line(`const ${inner} = { ${members.join(', ')} };`);
     if (conditional) {
       const passes = this.#expression(token.conditional as Token[])(inner);
       code.line(`if (${passes}) {`);
@@ -452,10 +481,10 @@ class TemplateCompilation {
     this.#statements(token.output as Token[], false, inner);
     code.line(`${index} += 1;`);
     if (conditional) code.line('}');
-    code.line(`delete ${inner}.loop;`);
-    code.line(`delete ${inner}[${valueVar}];`);
-    code.line(`delete ${inner}[${JSON.stringify(String(keyVar))}];`);
-    code.line(`twig.merge(${context}, ${inner}, true);`);
+    // As twig.js's Twig.merge(outer, inner, true) after it deleted `loop` and the loop's variables from inner:
+    // the variables the outer context has take their new values (inner, a copy, has all of them).
+    const own = ['loop', token.valueVar as string, String(keyVar)].map((name) => `key !== ${JSON.stringify(name)}`).join(' && ');
+    code.line(`for (const key in ${context}) if (${own}) ${context}[key] = ${inner}[key];`);
     code.line('}');
     if (otherwise !== undefined) {
       code.line(`if (${index} === 0) {`);
@@ -475,8 +504,7 @@ class TemplateCompilation {
     const text = code.fresh();
     code.line(`let ${text};`);
     code.line(`try { ${text} = ${render}(${inner}); } catch (error) { ${token.ignoreMissing ? `${text} = '';` : 'throw error;'} }`);
-    const settled = code.settled(text);
-    code.line(`out += ${settled};`);
+    code.append(code.settle(text));
   }
 
   /**
@@ -563,7 +591,7 @@ class TemplateCompilation {
               const value = code().fresh();
               code().line(`let ${value} = ${context}[${name}];`);
               code().line(`if (typeof ${value} === 'function') ${value} = ${value}.apply(${context}, []);`);
-              const settled = code().settled(value);
+              const settled = code().settle(value);
               if (strictVariables) code().line(`if (${settled} === undefined) throw new Error(${JSON.stringify(`Variable "${String(token.value)}" does not exist.`)});`);
               return settled;
             },
@@ -742,7 +770,7 @@ class TemplateCompilation {
       code.line(`${value} = ${grouped === undefined ? 'undefined' : grouped(context)};`);
       code.line('}');
     }
-    return code.settled(value);
+    return code.settle(value);
   }
 
   #operate(operator: string, operands: Expression[], context: string): string {
