@@ -186,9 +186,12 @@ export class TwigCompiler {
   }
 }
 
-const JOIN = process.env.TWIG_JOIN === '1';
+/**
+ * The statement appending to a generated function's output: one string grown by `+=`
+ * (joining an array of the parts measured slower, see bench/RESULTS.md).
+ */
 function append(expression: string): string {
-  return JOIN ? `out.push(${expression});` : `out += ${expression};`;
+  return `out += ${expression};`;
 }
 
 /** Runs a compiled body: its output at once when nothing in it answered with a promise, else a promise of it. */
@@ -331,9 +334,7 @@ class TemplateCompilation {
     } finally {
       this.#code = outer;
     }
-    return JOIN
-      ? `function* (c0, o) {\nconst out = [];\n${code.lines.join('\n')}\nreturn out.join('');\n}`
-      : `function* (c0, o) {\nlet out = '';\n${code.lines.join('\n')}\nreturn out;\n}`;
+    return `function* (c0, o) {\nlet out = '';\n${code.lines.join('\n')}\nreturn out;\n}`;
   }
 
   #block(token: Token): string {
