@@ -5,12 +5,14 @@ import { escapeHtml } from '../../support/html-escape.ts';
 /** A value, or a promise of it when a function or filter answered with one. */
 type Maybe<T> = T | PromiseLike<T>;
 type Context = Record<string, unknown>;
-/** One compiled expression. */
-type Expression = (context: Context) => Maybe<unknown>;
 /** Blocks a child template overrides, by name, handed up to the template it extends. */
 type Overrides = Record<string, Body>;
-/** A list of statements, giving its output already escaped. */
-type Body = (context: Context, overrides: Overrides) => Maybe<string>;
+/**
+ * A list of statements compiled to one generator function: it yields each promise a value
+ * answered with and is resumed with what it resolved to, and returns its output, escaped.
+ * A render that meets no promise runs straight through, without leaving the first `next()`.
+ */
+type Body = (context: Context, overrides: Overrides) => Generator<unknown, string, unknown>;
 
 interface Token {
   type: string;
@@ -37,7 +39,7 @@ export interface TwigCompilerOptions {
   load(from: TwigTemplate, name: string): TwigTemplate;
 }
 
-/** A template compiled to closures: `render` gives the same output as twig.js's `renderAsync`. */
+/** A compiled template: `render` gives the same output as twig.js's `renderAsync`. */
 export interface CompiledTemplate {
   render(context: Context): Maybe<string>;
 }
@@ -46,8 +48,10 @@ interface Compiled {
   /** The template this one extends, as written, when it does. */
   parent: string | undefined;
   blocks: Overrides;
-  /** Without a parent, the output; with one, the top-level `set`s run before the parent renders. */
-  body: Body;
+  /** Without a parent, the output; with one, the top-level `set`s run before the parent renders (undefined when there are none). */
+  body: Body | undefined;
+  /** The template's own render, made once. */
+  template: CompiledTemplate;
 }
 
 /** What the template rendered first receives: no block overridden. */
@@ -94,17 +98,32 @@ const L = {
   include: 'Twig.logic.type.include',
 } as const;
 
+/**
+ * One compiled expression: called while writing the code, it appends the statements that
+ * compute the value (in the context named by `context`, a variable of the generated code)
+ * and answers a JavaScript expression for it: a constant or a variable. Called twice, it
+ * writes its statements twice, with variables of their own.
+ */
+type Expression = (context: string) => string;
+
 /** What an RPN expression leaves on the stack while compiling: a value, or a marker twig.js would push. */
-type Item = { value: Expression; plainObject?: (plain: boolean) => Expression } | { marker: string } | { key: string };
+type Item = { value: Expression; plainObject?: (plain: boolean) => Expression; constant?: unknown } | { marker: string } | { key: string };
+
+/** Helpers the generated code calls, handed to each template's factory by these names. */
+const RUNTIME = { escapeHtml, withoutTwigKeys, loopEntries, item, Unsupported } as const;
 
 /**
- * Turns twig.js's parsed templates into JavaScript closures, once per template. twig.js
- * keeps a template as tokens and, at every render, walks them and evaluates each
- * expression's token stack through promise chains; the closures do the same work directly.
- * Filters, tests, operators and escaping call twig.js's own implementations, so the output
- * is the same. A template using a construct this compiler does not know (macros, embed,
- * `block()`...) is not compiled (undefined), and twig.js renders it; a compiled render that
- * fails is rendered again by twig.js, so errors read exactly as before.
+ * Turns twig.js's parsed templates into JavaScript, once per template: one factory made by
+ * `new Function` (as the router's parameter builders and the compiled dispatch are) per
+ * template, holding one generator function for its body and one per block. twig.js keeps a
+ * template as tokens and, at every render, walks them and evaluates each expression's token
+ * stack through promise chains; the generated code does the same work as straight-line
+ * statements appending to one string, with plain variables escaped in place and literal
+ * text joined at compile time. Filters, tests, operators and non-HTML escaping call
+ * twig.js's own implementations, so the output is the same. A template using a construct
+ * this compiler does not know (macros, embed, `block()`...) is not compiled (undefined),
+ * and twig.js renders it; a compiled render that fails is rendered again by twig.js, so
+ * errors read exactly as before (template name and line included).
  */
 export class TwigCompiler {
   readonly #options: TwigCompilerOptions;
@@ -118,16 +137,16 @@ export class TwigCompiler {
 
   /** The compiled form of a twig.js template, or undefined when twig.js must render it. */
   compiled(template: TwigTemplate): CompiledTemplate | undefined {
-    const compiled = this.#compile(template);
-    if (compiled === undefined) return undefined;
-    return { render: (context) => this.#render(template, compiled, context, NO_OVERRIDES) };
+    return this.#compile(template)?.template;
   }
 
   #compile(template: TwigTemplate): Compiled | undefined {
     let compiled = this.#compiled.get(template);
     if (compiled === undefined) {
       try {
-        compiled = new TemplateCompilation(this.#options, template, (name) => this.#include(template, name)).compile();
+        const made = new TemplateCompilation(this.#options, template, (name) => this.#include(template, name)).compile();
+        const self: Compiled = { ...made, template: { render: (context) => this.#render(template, self, context, NO_OVERRIDES) } };
+        compiled = self;
       } catch (error) {
         if (!(error instanceof Unsupported)) throw error;
         compiled = null;
@@ -138,9 +157,9 @@ export class TwigCompiler {
   }
 
   #render(template: TwigTemplate, compiled: Compiled, context: Context, overrides: Overrides): Maybe<string> {
-    if (compiled.parent === undefined) return compiled.body(context, overrides);
+    if (compiled.parent === undefined) return drive(compiled.body!(context, overrides));
     const parentName = compiled.parent;
-    return then(compiled.body(context, overrides), () => {
+    const extend = (): Maybe<string> => {
       let parent = this.#parents.get(template);
       if (parent === undefined) {
         const loaded = this.#options.load(template, parentName);
@@ -151,7 +170,9 @@ export class TwigCompiler {
       }
       // A child's blocks are never changed after compiling: handed up as they are when nothing overrides them.
       return this.#render(parent.template, parent.compiled, context, overrides === NO_OVERRIDES ? compiled.blocks : { ...compiled.blocks, ...overrides });
-    });
+    };
+    if (compiled.body === undefined) return extend();
+    return then(drive(compiled.body(context, overrides)), extend);
   }
 
   /** An included template's output, compiled or (when it cannot be) rendered by twig.js. */
@@ -165,30 +186,113 @@ export class TwigCompiler {
   }
 }
 
+/**
+ * The statement appending to a generated function's output: one string grown by `+=`
+ * (joining an array of the parts measured slower, see bench/RESULTS.md).
+ */
+function append(expression: string): string {
+  return `out += ${expression};`;
+}
+
+/** Runs a compiled body: its output at once when nothing in it answered with a promise, else a promise of it. */
+function drive(body: Generator<unknown, string, unknown>): Maybe<string> {
+  const step = body.next();
+  return step.done === true ? step.value : resume(body, step.value);
+}
+
+async function resume(body: Generator<unknown, string, unknown>, pending: unknown): Promise<string> {
+  for (;;) {
+    const step = body.next(await pending);
+    if (step.done === true) return step.value;
+    pending = step.value;
+  }
+}
+
+/** The code of one generated function: its statements, and a counter for fresh variable names shared by the template. */
+class Code {
+  readonly lines: string[] = [];
+  /** Literal text not yet appended, joined with the text next to it. */
+  #text = '';
+
+  constructor(readonly names: { next: number }) {}
+
+  fresh(prefix = 't'): string {
+    return `${prefix}${this.names.next++}`;
+  }
+
+  line(statement: string): void {
+    this.flushText();
+    this.lines.push(statement);
+  }
+
+  text(value: string): void {
+    this.#text += value;
+  }
+
+  flushText(): void {
+    if (this.#text === '') return;
+    const text = this.#text;
+    this.#text = '';
+    this.lines.push(append(JSON.stringify(text)));
+  }
+
+  /** Appends a string the generated code computes to the output. */
+  append(expression: string): void {
+    this.line(append(expression));
+  }
+
+  /** `expression` in a new variable, resolved when it is a promise (the generator yields it). */
+  settled(expression: string): string {
+    const name = this.fresh();
+    this.line(`let ${name} = ${expression};`);
+    return this.settle(name);
+  }
+
+  /** A variable of the code (declared with `let`) resolved in place when it holds a promise. */
+  settle(name: string): string {
+    this.line(`if (${name} !== undefined && ${name} !== null && typeof ${name}.then === 'function') ${name} = yield ${name};`);
+    return name;
+  }
+}
+
 /** The compilation of one template. */
 class TemplateCompilation {
   readonly #options: TwigCompilerOptions;
   readonly #template: TwigTemplate & { tokens?: Token[]; options?: { autoescape?: string | false } };
   readonly #include: (name: string) => (context: Context) => Maybe<string>;
-  readonly #escape: (value: unknown) => string;
-  readonly #blocks: Overrides = {};
+  readonly #autoescape: string | false;
+  /** Values the generated code reads (functions, filters, includes...), by the name it knows them by. */
+  readonly #constants = new Map<string, unknown>();
+  readonly #names = { next: 0 };
+  /** The code of each block, by name. */
+  readonly #blocks = new Map<string, string>();
+  /** The code being written. */
+  #code!: Code;
 
   constructor(options: TwigCompilerOptions, template: TwigTemplate, include: (name: string) => (context: Context) => Maybe<string>) {
     this.#options = options;
     this.#template = template;
     this.#include = include;
-    this.#escape = outputFor(options.twig, this.#template.options?.autoescape ?? false);
+    const autoescape = this.#template.options?.autoescape ?? false;
+    this.#autoescape = autoescape === false ? false : typeof autoescape === 'string' ? autoescape : 'html';
+    this.#constant('output', outputFor(options.twig, this.#autoescape));
+    this.#constant('twig', options.twig);
+    this.#constant('boolval', options.twig.lib.boolval);
+    this.#constant('operate', options.twig.expression.operator.parse);
   }
 
-  compile(): Compiled {
+  compile(): Omit<Compiled, 'template'> {
     const tokens = this.#template.tokens;
     if (!Array.isArray(tokens)) throw new Unsupported('no tokens');
     const first = tokens.findIndex((token) => token.type !== 'raw' && token.type !== 'comment');
     const extendsToken = tokens.findIndex((token) => token.type === 'logic' && (token.token as Token).type === L.extends);
-    if (extendsToken === -1) return { parent: undefined, blocks: this.#blocks, body: this.#statements(tokens, true) };
+    if (extendsToken === -1) {
+      const body = this.#function(tokens, true);
+      return { parent: undefined, ...this.#make(body) };
+    }
     // A child template: its blocks are handed to its parent, only its `set`s run.
     if (extendsToken !== first) throw new Unsupported('extends after other statements');
-    const parent = constantString(((tokens[extendsToken]!.token as Token).stack as Token[]));
+    const parent = constantString((tokens[extendsToken]!.token as Token).stack as Token[]);
     const sets: Token[] = [];
     for (const token of tokens.slice(extendsToken + 1)) {
       if (token.type === 'raw' || token.type === 'comment') continue;
@@ -197,192 +301,211 @@ class TemplateCompilation {
       else if (logic?.type === L.set) sets.push(token);
       else throw new Unsupported(`${token.type} in a child template`);
     }
-    return { parent, blocks: this.#blocks, body: this.#statements(sets, false) };
+    const made = this.#make(sets.length === 0 ? undefined : this.#function(sets, false));
+    return { parent, ...made };
   }
 
-  #block(token: Token): Body {
+  /** Builds the template's factory and runs it once: the body's generator and the blocks'. */
+  #make(body: string | undefined): { blocks: Overrides; body: Body | undefined } {
+    const blocks = [...this.#blocks].map(([name, code]) => `${JSON.stringify(name)}: ${code}`);
+    const source = [
+      '"use strict";',
+      `const { ${Object.keys(RUNTIME).join(', ')} } = runtime;`,
+      ...[...this.#constants.keys()].map((name) => `const ${name} = constants.get(${JSON.stringify(name)});`),
+      `const blocks = { ${blocks.join(',\n')} };`,
+      `return { blocks, body: ${body ?? 'undefined'} };`,
+    ].join('\n');
+    const factory = new Function('runtime', 'constants', source) as (runtime: typeof RUNTIME, constants: Map<string, unknown>) => { blocks: Overrides; body: Body | undefined };
+    return factory(RUNTIME, this.#constants);
+  }
+
+  #constant(name: string, value: unknown): string {
+    this.#constants.set(name, value);
+    return name;
+  }
+
+  /** A generator function's source for a list of statements, in the context `c0`. */
+  #function(tokens: readonly Token[], topLevel: boolean): string {
+    const outer = this.#code;
+    const code = (this.#code = new Code(this.#names));
+    try {
+      this.#statements(tokens, topLevel, 'c0');
+      code.flushText();
+    } finally {
+      this.#code = outer;
+    }
+    return `function* (c0, o) {\nlet out = '';\n${code.lines.join('\n')}\nreturn out;\n}`;
+  }
+
+  #block(token: Token): string {
     const name = token.blockName as string;
-    if (this.#blocks[name] !== undefined || token.expression !== undefined) throw new Unsupported('block');
-    const body = this.#statements(token.output as Token[], false);
-    this.#blocks[name] = body;
-    return body;
+    if (this.#blocks.has(name) || token.expression !== undefined) throw new Unsupported('block');
+    this.#blocks.set(name, this.#function(token.output as Token[], false));
+    return name;
   }
 
   /** A list of tokens, as twig.js's ParseState.parse: outputs joined, `else` chained on `if` and `for`. */
-  #statements(tokens: readonly Token[], topLevel: boolean): Body {
-    const parts: Body[] = [];
+  #statements(tokens: readonly Token[], topLevel: boolean, context: string): void {
+    const code = this.#code;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       switch (token.type) {
-        case 'raw': {
-          const text = String(token.value);
-          parts.push(() => text);
+        case 'raw':
+          code.text(String(token.value));
           break;
-        }
         case 'comment':
           break;
         case 'output':
         case 'output_whitespace_pre':
         case 'output_whitespace_post':
-        case 'output_whitespace_both': {
-          const value = this.#expression(token.stack as Token[]);
-          const escape = this.#escape;
-          parts.push((context) => then(value(context), escape));
+        case 'output_whitespace_both':
+          this.#output(token.stack as Token[], context);
           break;
-        }
         case 'logic': {
           const logic = token.token as Token;
           const chained: Token[] = [];
           while (i + 1 < tokens.length && tokens[i + 1]!.type === 'logic' && isChained((tokens[i + 1]!.token as Token).type)) chained.push(tokens[++i]!.token as Token);
-          parts.push(this.#logic(logic, chained, topLevel));
+          this.#logic(logic, chained, topLevel, context);
           break;
         }
         default:
           throw new Unsupported(token.type);
       }
     }
-    return sequence(parts);
   }
 
-  #logic(token: Token, chained: Token[], topLevel: boolean): Body {
+  /** `{{ ... }}`: a literal's text escaped now; a string escaped for HTML in place; anything else as twig.js's Twig.output. */
+  #output(tokens: readonly Token[], context: string): void {
+    const items = this.#stack(tokens);
+    const only = items.length === 1 ? items[0]! : undefined;
+    if (only === undefined || !('value' in only)) throw new Unsupported('expression leaving other than one value');
+    if ('constant' in only) {
+      this.#code.text(outputFor(this.#options.twig, this.#autoescape)(only.constant));
+      return;
+    }
+    const value = only.value(context);
+    if (this.#autoescape === 'html') this.#code.append(`typeof ${value} === 'string' ? escapeHtml(${value}, 'both') : output(${value})`);
+    else this.#code.append(`output(${value})`);
+  }
+
+  #logic(token: Token, chained: Token[], topLevel: boolean, context: string): void {
+    const code = this.#code;
     switch (token.type) {
       case L.if: {
-        const branches = [token, ...chained].map((branch) => {
-          if (branch.type === L.else) return { condition: undefined, body: this.#statements(branch.output as Token[], false) };
-          if (branch.type !== L.if && branch.type !== L.elseif) throw new Unsupported(branch.type);
-          return { condition: this.#expression(branch.stack as Token[]), body: this.#statements(branch.output as Token[], false) };
-        });
-        if (branches.slice(0, -1).some((branch) => branch.condition === undefined)) throw new Unsupported('else before elseif');
-        return this.#ifChain(branches);
+        const branches = [token, ...chained];
+        if (branches.slice(0, -1).some((branch) => branch.type === L.else)) throw new Unsupported('else before elseif');
+        // twig.js evaluates every `elseif` condition, even after a branch was taken.
+        if (branches.length === 1) {
+          const condition = this.#expression(token.stack as Token[])(context);
+          code.line(`if (boolval(${condition})) {`);
+          this.#statements(token.output as Token[], false, context);
+          code.line('}');
+          return;
+        }
+        const taken = code.fresh('taken');
+        code.line(`let ${taken} = false;`);
+        for (const branch of branches) {
+          if (branch.type === L.else) {
+            code.line(`if (!${taken}) {`);
+          } else {
+            if (branch.type !== L.if && branch.type !== L.elseif) throw new Unsupported(branch.type);
+            const condition = this.#expression(branch.stack as Token[])(context);
+            code.line(`if (!${taken} && boolval(${condition})) {`);
+            code.line(`${taken} = true;`);
+          }
+          this.#statements(branch.output as Token[], false, context);
+          code.line('}');
+        }
+        return;
       }
       case L.for:
         if (chained.some((other) => other.type !== L.else) || chained.length > 1) throw new Unsupported('for chain');
-        return this.#for(token, chained[0]);
+        this.#for(token, chained[0], context);
+        return;
       case L.set: {
         if (chained.length > 0) throw new Unsupported('else after set');
         const key = token.key as string;
         if (!/^\w+$/.test(key)) throw new Unsupported('set of several variables');
-        const value = this.#expression(token.expression as Token[]);
-        return (context) =>
-          then(value(context), (result) => {
-            context[key] = result === context ? { ...context } : result;
-            return '';
-          });
+        const value = this.#expression(token.expression as Token[])(context);
+        code.line(`${context}[${JSON.stringify(key)}] = ${value} === ${context} ? { ...${context} } : ${value};`);
+        return;
       }
-      case L.block:
+      case L.block: {
         if (!topLevel || chained.length > 0) throw new Unsupported('nested block');
-        return blockSlot(token.blockName as string, this.#block(token));
+        const name = JSON.stringify(this.#block(token));
+        // A block in a template that others may extend: the child's version when it overrides it.
+        code.append(`yield* (o[${name}] ?? blocks[${name}])(${context}, o)`);
+        return;
+      }
       case L.include:
         if (chained.length > 0) throw new Unsupported('else after include');
-        return this.#includeStatement(token);
+        this.#includeStatement(token, context);
+        return;
       default:
         throw new Unsupported(token.type);
     }
   }
 
-  /** twig.js evaluates every `elseif` condition, even after a branch was taken. */
-  #ifChain(branches: { condition: Expression | undefined; body: Body }[]): Body {
-    const boolval = this.#options.twig.lib.boolval;
-    const run = (context: Context, overrides: Overrides, index: number, taken: boolean, output: string): Maybe<string> => {
-      for (let i = index; i < branches.length; i++) {
-        const { condition, body } = branches[i]!;
-        if (condition === undefined) return taken ? output : body(context, overrides);
-        const result = condition(context);
-        if (isThenable(result)) return Promise.resolve(result).then((value) => decide(context, overrides, i, taken, output, value));
-        if (!taken && boolval(result)) {
-          taken = true;
-          const text = body(context, overrides);
-          if (isThenable(text)) return Promise.resolve(text).then((resolved) => run(context, overrides, i + 1, true, resolved));
-          output = text;
-        }
-      }
-      return output;
-    };
-    const decide = (context: Context, overrides: Overrides, i: number, taken: boolean, output: string, value: unknown): Maybe<string> => {
-      if (taken || !boolval(value)) return run(context, overrides, i + 1, taken, output);
-      return then(branches[i]!.body(context, overrides), (text) => run(context, overrides, i + 1, true, text));
-    };
-    return (context, overrides) => run(context, overrides, 0, false, '');
-  }
-
   /** As twig.js's `for`: a copy of the context per iteration with `loop`, changes to existing variables kept. */
-  #for(token: Token, otherwise: Token | undefined): Body {
-    const { twig } = this.#options;
-    const valueVar = token.valueVar as string;
+  #for(token: Token, otherwise: Token | undefined, context: string): void {
+    const code = this.#code;
+    if (token.valueVar === '__proto__' || token.keyVar === '__proto__') throw new Unsupported('loop variable __proto__');
+    const valueVar = JSON.stringify(token.valueVar as string);
     const keyVar = token.keyVar as string | null;
-    const items = this.#expression(token.expression as Token[]);
-    const condition = token.conditional === undefined ? undefined : this.#expression(token.conditional as Token[]);
-    const body = this.#statements(token.output as Token[], false);
-    const elseBody = otherwise === undefined ? undefined : this.#statements(otherwise.output as Token[], false);
-    return (context, overrides) =>
-      then(items(context), (result) => {
-        let entries: [unknown, unknown][] | undefined;
-        if (Array.isArray(result)) entries = result.map((value) => [undefined, value]);
-        else if (result instanceof Object) {
-          const keys = ((result as { _keys?: string[] })._keys ?? Object.keys(result)).filter((key) => key !== '_keys');
-          entries = keys.map((key) => [key, (result as Record<string, unknown>)[key]]);
-        }
-        const length = entries?.length ?? 0;
-        const isArray = Array.isArray(result);
-        const outputs: string[] = [];
-        let index = 0;
-        const iterate = (position: number): Maybe<string> => {
-          for (let i = position; i < length; i++) {
-            const [key, value] = entries![i]!;
-            const inner: Context = { ...context };
-            inner[valueVar] = value;
-            if (keyVar) inner[keyVar] = isArray ? index : key;
-            inner.loop = {
-              index: index + 1,
-              index0: index,
-              revindex: condition === undefined ? length - index : undefined,
-              revindex0: condition === undefined ? length - index - 1 : undefined,
-              first: index === 0,
-              last: condition === undefined ? index === length - 1 : undefined,
-              length: condition === undefined ? length : undefined,
-              parent: context,
-            };
-            const finish = (): void => {
-              delete inner.loop;
-              delete inner[valueVar];
-              delete inner[keyVar as string];
-              twig.merge(context, inner, true);
-            };
-            const step = (passes: unknown): Maybe<void> => {
-              if (!passes) return finish();
-              return then(body(inner, overrides), (text) => {
-                outputs.push(text);
-                index += 1;
-                finish();
-              });
-            };
-            const stepped = step(condition === undefined ? true : condition(inner));
-            if (isThenable(stepped)) return Promise.resolve(stepped).then(() => iterate(i + 1));
-          }
-          if (outputs.length === 0) return elseBody === undefined ? '' : elseBody(context, overrides);
-          return outputs.join('');
-        };
-        return iterate(0);
-      });
+    const items = this.#expression(token.expression as Token[])(context);
+    const entries = code.fresh('entries');
+    const length = code.fresh('length');
+    const index = code.fresh('index');
+    const position = code.fresh('position');
+    const inner = code.fresh('c');
+    const conditional = token.conditional !== undefined;
+    code.line(`const ${entries} = loopEntries(${items});`);
+    code.line(`const ${length} = ${entries} === undefined ? 0 : ${entries}.values.length;`);
+    code.line(`let ${index} = 0;`);
+    code.line(`for (let ${position} = 0; ${position} < ${length}; ${position}++) {`);
+    const members = [`...${context}`, `${valueVar}: ${entries}.values[${position}]`];
+    if (keyVar) members.push(`${JSON.stringify(keyVar)}: ${entries}.keys === undefined ? ${index} : ${entries}.keys[${position}]`);
+    // `loop` only when something may read it: a variable of that name, `_context`, or an included template.
+    const tokens = JSON.stringify([token.output, token.conditional ?? null]);
+    if (tokens.includes('"loop"') || tokens.includes(T.context) || tokens.includes(L.include)) {
+      members.push(
+        conditional
+          ? `loop: { index: ${index} + 1, index0: ${index}, revindex: undefined, revindex0: undefined, first: ${index} === 0, last: undefined, length: undefined, parent: ${context} }`
+          : `loop: { index: ${index} + 1, index0: ${index}, revindex: ${length} - ${index}, revindex0: ${length} - ${index} - 1, first: ${index} === 0, last: ${index} === ${length} - 1, length: ${length}, parent: ${context} }`,
+      );
+    }
+    code.line(`const ${inner} = { ${members.join(', ')} };`);
+    if (conditional) {
+      const passes = this.#expression(token.conditional as Token[])(inner);
+      code.line(`if (${passes}) {`);
+    }
+    this.#statements(token.output as Token[], false, inner);
+    code.line(`${index} += 1;`);
+    if (conditional) code.line('}');
+    // As twig.js's Twig.merge(outer, inner, true) after it deleted `loop` and the loop's variables from inner:
+    // the variables the outer context has take their new values (inner, a copy, has all of them).
+    const own = ['loop', token.valueVar as string, String(keyVar)].map((name) => `key !== ${JSON.stringify(name)}`).join(' && ');
+    code.line(`for (const key in ${context}) if (${own}) ${context}[key] = ${inner}[key];`);
+    code.line('}');
+    if (otherwise !== undefined) {
+      code.line(`if (${index} === 0) {`);
+      this.#statements(otherwise.output as Token[], false, context);
+      code.line('}');
+    }
   }
 
-  #includeStatement(token: Token): Body {
+  #includeStatement(token: Token, context: string): void {
+    const code = this.#code;
     const name = constantString(token.stack as Token[]);
-    const withValue = token.withStack === undefined ? undefined : this.#expression(token.withStack as Token[]);
-    const only = Boolean(token.only);
-    const ignoreMissing = Boolean(token.ignoreMissing);
-    const render = this.#include(name);
-    return (context) =>
-      then(withValue === undefined ? undefined : withValue(context), (extra) => {
-        const inner: Context = only ? {} : { ...context };
-        if (extra !== undefined) Object.assign(inner, { ...(extra as object) });
-        try {
-          return render(inner);
-        } catch (error) {
-          if (ignoreMissing) return '';
-          throw error;
-        }
-      });
+    const render = this.#constant(this.#code.fresh('include'), this.#include(name));
+    const extra = token.withStack === undefined ? undefined : this.#expression(token.withStack as Token[])(context);
+    const inner = code.fresh('c');
+    code.line(`const ${inner} = ${token.only ? '{}' : `{ ...${context} }`};`);
+    if (extra !== undefined) code.line(`if (${extra} !== undefined) Object.assign(${inner}, { ...${extra} });`);
+    const text = code.fresh();
+    code.line(`let ${text};`);
+    code.line(`try { ${text} = ${render}(${inner}); } catch (error) { ${token.ignoreMissing ? `${text} = '';` : 'throw error;'} }`);
+    code.append(code.settle(text));
   }
 
   /**
@@ -432,10 +555,16 @@ class TemplateCompilation {
     });
   }
 
-  /** Simulates twig.js's RPN evaluation once, building a closure for each value it would compute. */
+  /** Each expression's value written in order, each resolved before the next is computed. */
+  #all(expressions: readonly Expression[], context: string): string[] {
+    return expressions.map((expression) => expression(context));
+  }
+
+  /** Simulates twig.js's RPN evaluation once, building the code for each value it would compute. */
   #stack(tokens: readonly Token[]): Item[] {
     const { twig, strictVariables } = this.#options;
     const stack: Item[] = [];
+    const code = (): Code => this.#code;
     const pop = (): Expression => {
       const item = stack.pop();
       if (item === undefined || !('value' in item)) throw new Unsupported('operand');
@@ -449,23 +578,23 @@ class TemplateCompilation {
         case T.bool:
         case T.null: {
           const constant = token.value;
-          stack.push({ value: () => constant });
+          const literal = literalOf(constant) ?? this.#constant(this.#code?.fresh('k') ?? `k${this.#names.next++}`, constant);
+          stack.push({ value: () => literal, constant });
           break;
         }
         case T.context:
           stack.push({ value: (context) => context });
           break;
         case T.variable: {
-          const name = token.value as string;
-          const defined = (resolved: unknown): unknown => {
-            if (resolved === undefined) throw new Error(`Variable "${name}" does not exist.`);
-            return resolved;
-          };
+          const name = JSON.stringify(token.value as string);
           stack.push({
             value: (context) => {
-              let value = context[name];
-              if (typeof value === 'function') value = value.apply(context, []);
-              return strictVariables ? then(value, defined) : value;
+              const value = code().fresh();
+              code().line(`let ${value} = ${context}[${name}];`);
+              code().line(`if (typeof ${value} === 'function') ${value} = ${value}.apply(${context}, []);`);
+              const settled = code().settle(value);
+              if (strictVariables) code().line(`if (${settled} === undefined) throw new Error(${JSON.stringify(`Variable "${String(token.value)}" does not exist.`)});`);
+              return settled;
             },
           });
           break;
@@ -476,22 +605,25 @@ class TemplateCompilation {
           if (token.params !== undefined) throw new Unsupported('key with parameters');
           const next = tokens[i + 1];
           let args: Expression[] | undefined;
-          let grouped: Expression | undefined;
           if (next?.type === T.parameterEnd && next.expression === true) {
             // `object.method(args)`: twig.js reads the parenthesis after the key as its arguments.
-            const inner = this.#stack(next.params as Token[]);
-            args = this.#values(inner, false);
-            grouped = args.at(-1);
+            args = this.#values(this.#stack(next.params as Token[]), false);
             i++;
           }
-          stack.push({ value: attribute(object, key, strictVariables, args, grouped) });
+          stack.push({ value: (context) => this.#attribute(object(context), key, args, context) });
           break;
         }
         case T.brackets: {
           const object = pop();
           if (token.params !== undefined || (tokens[i + 1]?.type === T.parameterEnd && tokens[i + 1]!.expression === true)) throw new Unsupported('brackets call');
           const key = this.#expression(token.stack as Token[]);
-          stack.push({ value: item(object, key, strictVariables) });
+          stack.push({
+            value: (context) => {
+              const name = key(context);
+              const target = object(context);
+              return code().settled(`item(${target}, ${name}, ${strictVariables})`);
+            },
+          });
           break;
         }
         case T.function: {
@@ -500,8 +632,15 @@ class TemplateCompilation {
           const builtin = twig.functions[name];
           if (native === undefined && (builtin === undefined || STATEFUL_FUNCTIONS.has(name))) throw new Unsupported(`function ${name}`);
           const args = this.#arguments(token.params, native !== undefined) ?? [];
-          const call = native === undefined ? (values: unknown[]) => builtin!.apply(undefined, values) : (values: unknown[]) => native(...stripTwigKeys(values));
-          stack.push({ value: (context) => then(all(args, context), call) });
+          const fn = this.#constant(`fn_${identifier(name)}`, native ?? builtin);
+          stack.push({
+            value: (context) => {
+              const values = this.#all(args, context);
+              // twig.js calls the engine's functions through a wrapper that strips `_keys` from every argument.
+              const passed = native === undefined ? values : values.map((value) => (isLiteral(value) ? value : `withoutTwigKeys(${value})`));
+              return code().settled(`${fn}(${passed.join(', ')})`);
+            },
+          });
           break;
         }
         case T.filter: {
@@ -510,28 +649,36 @@ class TemplateCompilation {
           const native = this.#options.filters[name];
           if (native === undefined && twig.filters[name] === undefined) throw new Unsupported(`filter ${name}`);
           const args = this.#arguments(token.params, native !== undefined);
-          const builtin = name === 'date' && native === undefined ? this.#dateFilter() : (value: unknown, values: unknown[] | false): unknown => twig.filters[name]!(value, values);
-          const apply = (values: unknown[], value: unknown): unknown => (native === undefined ? builtin(value, values) : native(value, ...stripTwigKeys(values)));
-          const filter = (value: unknown, context: Context): unknown => {
-            if (args === undefined) return native === undefined ? builtin(value, false) : native(value);
-            return thenWith(all(args, context), value, apply);
-          };
-          stack.push({ value: (context) => thenWith(input(context), context, filter) });
+          const filter =
+            native !== undefined
+              ? this.#constant(`filter_${identifier(name)}`, native)
+              : name === 'date'
+                ? this.#constant('filter_date', this.#dateFilter())
+                : `twig.filters[${JSON.stringify(name)}]`;
+          stack.push({
+            value: (context) => {
+              const value = input(context);
+              if (args === undefined) return code().settled(native === undefined ? `${filter}(${value}, false)` : `${filter}(${value})`);
+              const values = this.#all(args, context);
+              if (native === undefined) return code().settled(`${filter}(${value}, [${values.join(', ')}])`);
+              return code().settled(`${filter}(${[value, ...values.map((arg) => (isLiteral(arg) ? arg : `withoutTwigKeys(${arg})`))].join(', ')})`);
+            },
+          });
           break;
         }
         case T.test: {
           const input = pop();
-          const name = token.filter as string;
+          const name = JSON.stringify(token.filter as string);
           const negate = token.modifier === 'not';
           const args = this.#arguments(token.params, false);
           stack.push({
-            value: (context) =>
-              then(input(context), (value) =>
-                then<unknown[] | false, unknown>(args === undefined ? false : all(args, context), (values) => {
-                  const result = twig.test(name, value, values);
-                  return negate ? !result : result;
-                }),
-              ),
+            value: (context) => {
+              const value = input(context);
+              const values = args === undefined ? 'false' : `[${this.#all(args, context).join(', ')}]`;
+              const result = code().fresh();
+              code().line(`const ${result} = ${negate ? '!' : ''}twig.test(${name}, ${value}, ${values});`);
+              return result;
+            },
           });
           break;
         }
@@ -545,12 +692,13 @@ class TemplateCompilation {
           if (operator === '?' || operator === '?:' || operator === ':') throw new Unsupported('ternary');
           const right = pop();
           const left = pop();
-          stack.push({ value: operate(twig, operator, [left, right]) });
+          stack.push({ value: (context) => this.#operate(operator, [left, right], context) });
           break;
         }
         case T.unary: {
           if (token.value !== 'not') throw new Unsupported(`unary ${String(token.value)}`);
-          stack.push({ value: operate(twig, 'not', [pop()]) });
+          const operand = pop();
+          stack.push({ value: (context) => this.#operate('not', [operand], context) });
           break;
         }
         case T.comma:
@@ -568,7 +716,13 @@ class TemplateCompilation {
             if (!('value' in top)) throw new Unsupported('array item');
             values.unshift(top.value);
           }
-          stack.push({ value: (context) => all(values, context) });
+          stack.push({
+            value: (context) => {
+              const array = code().fresh();
+              code().line(`const ${array} = [${this.#all(values, context).join(', ')}];`);
+              return array;
+            },
+          });
           break;
         }
         case T.objectEnd:
@@ -591,6 +745,43 @@ class TemplateCompilation {
     return stack;
   }
 
+  /** `object.key`, as twig.js's key.period: a property, a getter (`getKey`, `isKey`), a method called. */
+  #attribute(target: string, key: string, args: Expression[] | undefined, context: string): string {
+    const code = this.#code;
+    const capitalized = key.slice(0, 1).toUpperCase() + key.slice(1);
+    const [name, getter, isser] = [key, `get${capitalized}`, `is${capitalized}`].map((text) => JSON.stringify(text));
+    if (this.#options.strictVariables) {
+      code.line(`if (${target} && !Object.prototype.hasOwnProperty.call(${target}, ${name})) throw new Error(${JSON.stringify(`Key "${key}" does not exist.`)});`);
+    }
+    const value = code.fresh();
+    code.line(`let ${value};`);
+    code.line(`if (${target} === null || ${target} === undefined) ${value} = undefined;`);
+    code.line(`else if (typeof ${target} === 'object' && ${name} in ${target}) ${value} = ${target}[${name}];`);
+    code.line(`else if (${target}[${getter}]) ${value} = ${target}[${getter}];`);
+    code.line(`else if (${target}[${isser}]) ${value} = ${target}[${isser}];`);
+    if (args === undefined) {
+      code.line(`if (typeof ${value} === 'function') ${value} = ${value}.call(${target});`);
+    } else {
+      // Not a method: twig.js gives the parenthesis' (last) value instead.
+      code.line(`if (typeof ${value} === 'function') {`);
+      const values = this.#all(args, context);
+      code.line(`${value} = ${value}.call(${target}, ${values.join(', ')});`);
+      code.line('} else {');
+      const grouped = args.at(-1);
+      code.line(`${value} = ${grouped === undefined ? 'undefined' : grouped(context)};`);
+      code.line('}');
+    }
+    return code.settle(value);
+  }
+
+  #operate(operator: string, operands: Expression[], context: string): string {
+    const code = this.#code;
+    const values = code.fresh();
+    code.line(`const ${values} = [${this.#all(operands, context).join(', ')}];`);
+    code.line(`operate(${JSON.stringify(operator)}, ${values});`);
+    return code.settled(`${values}.pop()`);
+  }
+
   /**
    * A hash literal, built as twig.js builds it: keys assigned from the last to the first
    * (so in reverse order), with its `_keys` list in source order, unless it goes straight
@@ -606,99 +797,48 @@ class TemplateCompilation {
         break;
       }
       if ('key' in top) {
-        if (value === undefined || pairs.some(([key]) => key === top.key)) throw new Unsupported('object key');
+        if (value === undefined || pairs.some(([key]) => key === top.key) || top.key === '__proto__') throw new Unsupported('object key');
         pairs.push([top.key, value]);
         value = undefined;
       } else value = top.value;
     }
-    const keys = pairs.map(([key]) => key).reverse();
-    const expressions = pairs.map(([, expression]) => expression);
-    const build = (plain: boolean): Expression => {
-      const make = (values: unknown[]): Record<string, unknown> => {
-        const object: Record<string, unknown> = {};
-        for (let i = 0; i < pairs.length; i++) {
-          object[pairs[i]![0]] = values[i];
-          if (i === 0 && !plain) object._keys = keys.slice();
-        }
+    const keys = JSON.stringify(pairs.map(([key]) => key).reverse());
+    const build =
+      (plain: boolean): Expression =>
+      (context) => {
+        const values = this.#all(
+          pairs.map(([, expression]) => expression),
+          context,
+        );
+        const members = pairs.map(([key], i) => `${JSON.stringify(key)}: ${values[i]!}${i === 0 && !plain ? `, _keys: ${keys}` : ''}`);
+        const object = this.#code.fresh();
+        this.#code.line(`const ${object} = { ${members.join(', ')} };`);
         return object;
       };
-      return (context) => then(all(expressions, context), make);
-    };
     return { value: build(false), plainObject: build };
   }
 }
 
-/** `object.key`, as twig.js's key.period: a property, a getter (`getKey`, `isKey`), a method called. */
-function attribute(object: Expression, key: string, strict: boolean, args: Expression[] | undefined, grouped: Expression | undefined): Expression {
-  const capitalized = key.slice(0, 1).toUpperCase() + key.slice(1);
-  const getter = `get${capitalized}`;
-  const isser = `is${capitalized}`;
-  const read = (target: unknown, context: Context): Maybe<unknown> => {
-    if (target && strict && !Object.prototype.hasOwnProperty.call(target, key)) throw new Error(`Key "${key}" does not exist.`);
-    let value: unknown;
-    if (target === null || target === undefined) value = undefined;
-    else if (typeof target === 'object' && key in target) value = (target as Record<string, unknown>)[key];
-    else if ((target as Record<string, unknown>)[getter]) value = (target as Record<string, unknown>)[getter];
-    else if ((target as Record<string, unknown>)[isser]) value = (target as Record<string, unknown>)[isser];
-    if (typeof value !== 'function') return args === undefined ? value : grouped!(context);
-    const method = value as (...values: unknown[]) => unknown;
-    if (args === undefined) return method.apply(target ?? context, []);
-    return then(all(args, context), (values) => method.apply(target ?? context, values));
-  };
-  return (context) => thenWith(object(context), context, read);
-}
-
 /** `object[key]`, as twig.js's key.brackets. */
-function item(object: Expression, key: Expression, strict: boolean): Expression {
-  return (context) =>
-    then(key(context), (name) =>
-      then(object(context), (target) => {
-        if (target && strict && !Object.prototype.hasOwnProperty.call(target, name as PropertyKey)) throw new Error(`Key "${String(name)}" does not exist.`);
-        if (target === null || target === undefined) return null;
-        const value = typeof target === 'object' && (name as PropertyKey) in target ? (target as Record<PropertyKey, unknown>)[name as PropertyKey] : null;
-        return typeof value === 'function' ? value.apply(target, []) : value;
-      }),
-    );
+function item(target: unknown, name: unknown, strict: boolean): unknown {
+  if (target && strict && !Object.prototype.hasOwnProperty.call(target, name as PropertyKey)) throw new Error(`Key "${String(name)}" does not exist.`);
+  if (target === null || target === undefined) return null;
+  const value = typeof target === 'object' && (name as PropertyKey) in target ? (target as Record<PropertyKey, unknown>)[name as PropertyKey] : null;
+  return typeof value === 'function' ? value.apply(target, []) : value;
 }
 
-function operate(twig: TwigInternals, operator: string, operands: Expression[]): Expression {
-  const parse = twig.expression.operator.parse;
-  const apply = (values: unknown[]): unknown => {
-    parse(operator, values);
-    return values.pop();
-  };
-  return (context) => then(all(operands, context), apply);
-}
-
-/** A block in a template that others may extend: the child's version when it overrides it. */
-function blockSlot(name: string, own: Body): Body {
-  return (context, overrides) => (overrides[name] ?? own)(context, overrides);
-}
-
-/** The output of statements in order; a statement that goes asynchronous delays the ones after it. */
-function sequence(parts: readonly Body[]): Body {
-  if (parts.length === 1) return parts[0]!;
-  return (context, overrides) => {
-    let output = '';
-    for (let i = 0; i < parts.length; i++) {
-      const part = parts[i]!(context, overrides);
-      if (isThenable(part)) return continueSequence(parts, i, part, output, context, overrides);
-      output += part;
-    }
-    return output;
-  };
-}
-
-async function continueSequence(parts: readonly Body[], index: number, pending: PromiseLike<string>, output: string, context: Context, overrides: Overrides): Promise<string> {
-  output += await pending;
-  for (let i = index + 1; i < parts.length; i++) output += await parts[i]!(context, overrides);
-  return output;
+/** What a `for` walks: an array's values, or an object's (by its `_keys` when a hash literal), with their keys. */
+function loopEntries(result: unknown): { keys: unknown[] | undefined; values: unknown[] } | undefined {
+  if (Array.isArray(result)) return { keys: undefined, values: result.slice() };
+  if (!(result instanceof Object)) return undefined;
+  const keys = ((result as { _keys?: string[] })._keys ?? Object.keys(result)).filter((key) => key !== '_keys');
+  return { keys, values: keys.map((key) => (result as Record<string, unknown>)[key]) };
 }
 
 /** How an output value is printed: as twig.js's Twig.output, escaped for the template's strategy unless marked safe for it. */
 function outputFor(twig: TwigInternals, autoescape: string | false): (value: unknown) => string {
   if (autoescape === false) return (value) => (value === null || value === undefined ? '' : String(value));
-  const strategy = typeof autoescape === 'string' ? autoescape : 'html';
+  const strategy = autoescape;
   return (value) => {
     if (!value) return value === null || value === undefined ? '' : String(value);
     const markup = (value as { twigMarkup?: unknown }).twigMarkup;
@@ -709,17 +849,28 @@ function outputFor(twig: TwigInternals, autoescape: string | false): (value: unk
   };
 }
 
-/** `values` (a fresh array of arguments) with each hash literal's `_keys` left out, in place. */
-function stripTwigKeys(values: unknown[]): unknown[] {
-  for (let i = 0; i < values.length; i++) values[i] = withoutTwigKeys(values[i]);
-  return values;
-}
-
 /** twig.js gives hash literals (`{id: 3}`) a `_keys` member; the engine's functions and filters receive the plain object. */
 export function withoutTwigKeys(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value) || !Array.isArray((value as { _keys?: unknown })._keys)) return value;
   const { _keys: _ignored, ...rest } = value as Record<string, unknown>;
   return rest;
+}
+
+/** A constant as JavaScript source, when it can be written as one (undefined: handed to the code as a value). */
+function literalOf(value: unknown): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+  if (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0)) return String(value);
+  return undefined;
+}
+
+/** Whether generated code for a value is a literal (withoutTwigKeys would give it back as it is). */
+function isLiteral(code: string): boolean {
+  return /^(?:"|-?\d|null$|true$|false$)/.test(code);
+}
+
+/** A name usable in generated code, made from a function or filter name. */
+function identifier(name: string): string {
+  return name.replace(/\W/g, (character) => `$${character.charCodeAt(0)}`);
 }
 
 function isChained(type: string): boolean {
@@ -733,21 +884,4 @@ function constantString(stack: readonly Token[]): string {
 
 function then<T, U>(value: Maybe<T>, next: (value: T) => Maybe<U>): Maybe<U> {
   return isThenable(value) ? Promise.resolve(value).then(next) : next(value as T);
-}
-
-/** `then` with a second argument for `next`: no closure is made for it when the value is at hand. */
-function thenWith<T, A, U>(value: Maybe<T>, extra: A, next: (value: T, extra: A) => Maybe<U>): Maybe<U> {
-  return isThenable(value) ? Promise.resolve(value).then((resolved) => next(resolved, extra)) : next(value as T, extra);
-}
-
-/** Each expression's value, in order; a promise only when one of them is. */
-function all(expressions: readonly Expression[], context: Context): Maybe<unknown[]> {
-  const values = new Array<unknown>(expressions.length);
-  let pending = false;
-  for (let i = 0; i < expressions.length; i++) {
-    const value = expressions[i]!(context);
-    if (isThenable(value)) pending = true;
-    values[i] = value;
-  }
-  return pending ? Promise.all(values) : values;
 }
