@@ -121,6 +121,9 @@ describe('RouterListener', () => {
     assert.equal(JSON.stringify(error), JSON.stringify(constructed));
     assert.doesNotMatch(inspect(error), /Symbol|#message|#failure/);
     assert.equal(String(error), 'NotFoundHttpException: No route found for "GET /missing"');
+    const prototype = Object.getPrototypeOf(error) as Error;
+    assert.equal(prototype.message, '', 'the prototype reads as Error.prototype does');
+    assert.equal(prototype.cause, undefined);
     error.message = 'replaced';
     assert.equal(error.message, 'replaced');
     assert.deepEqual(Object.getOwnPropertyDescriptor(error, 'message'), { value: 'replaced', writable: true, enumerable: false, configurable: true });

@@ -228,12 +228,14 @@ class RouteNotFoundFields extends Stamped {
     this.#failure = failure;
   }
 
+  // The prototype itself (or an object made from it elsewhere) has no fields: it reads as Error's prototype does.
   static messageOf(error: RouteNotFoundHttpException): string {
-    return (error as unknown as RouteNotFoundFields).#message;
+    return #message in error ? (error as unknown as RouteNotFoundFields).#message : '';
   }
 
   /** The failure to make the cause from, once: after it the cause is an own property. */
   static takeFailure(error: RouteNotFoundHttpException): MatchFailure | undefined {
+    if (!(#failure in error)) return undefined;
     const fields = error as unknown as RouteNotFoundFields;
     const failure = fields.#failure;
     fields.#failure = undefined;
