@@ -34,6 +34,9 @@ export interface HtmlErrorRendererOptions {
 export class HtmlErrorRenderer implements ErrorRenderer {
   readonly #debug: boolean;
   readonly #charset: string;
+  // One flat string for every page: one made per render is a V8 cons string, which the
+  // regular expressions checking it (Response#prepare, the transport's header check) flatten first.
+  readonly #contentType: string;
   readonly #logger: DebugLogReader | undefined;
   readonly #projectRoot: string | undefined;
   readonly #extraSections: HtmlErrorRendererOptions['extraSections'];
@@ -43,13 +46,14 @@ export class HtmlErrorRenderer implements ErrorRenderer {
   constructor(options: HtmlErrorRendererOptions) {
     this.#debug = options.debug;
     this.#charset = options.charset ?? 'UTF-8';
+    this.#contentType = flatString(`text/html; charset=${this.#charset}`);
     this.#logger = options.logger;
     this.#projectRoot = options.projectRoot;
     this.#extraSections = options.extraSections;
   }
 
   render(error: Error, request?: Request): RenderedError {
-    const contentType = { 'Content-Type': `text/html; charset=${this.#charset}` };
+    const contentType = { 'Content-Type': this.#contentType };
     if (!this.#debug) {
       // the plain page needs the status alone: the error is flattened only if asked for
       const statusCode = statusCodeOf(error);

@@ -109,6 +109,26 @@ describe('RouterListener', () => {
     assert.equal(replaced.cause, other);
   });
 
+  it('keeps the message of a prod 404 out of sight as a constructed error does: the same own keys, nothing more inspected, and a message that can be replaced', () => {
+    const matcher: RequestMatcher = { matchRequest: () => assert.fail('resolveRequest is preferred'), resolveRequest: () => MatchFailure.notFound('/missing') };
+    const event = new RequestEvent(kernel, Request.create('/missing'), RequestType.MAIN);
+    listener(matcher, false).listener.onKernelRequest(event);
+    const error = event.failure as Error;
+    const constructed = new NotFoundHttpException('No route found for "GET /missing"');
+    assert.equal(error.message, constructed.message);
+    assert.deepEqual(Object.keys(error), Object.keys(constructed));
+    assert.deepEqual(Object.getOwnPropertySymbols(error), []);
+    assert.equal(JSON.stringify(error), JSON.stringify(constructed));
+    assert.doesNotMatch(inspect(error), /Symbol|#message|#failure/);
+    assert.equal(String(error), 'NotFoundHttpException: No route found for "GET /missing"');
+    const prototype = Object.getPrototypeOf(error) as Error;
+    assert.equal(prototype.message, '', 'the prototype reads as Error.prototype does');
+    assert.equal(prototype.cause, undefined);
+    error.message = 'replaced';
+    assert.equal(error.message, 'replaced');
+    assert.deepEqual(Object.getOwnPropertyDescriptor(error, 'message'), { value: 'replaced', writable: true, enumerable: false, configurable: true });
+  });
+
   it('turns a thrown 405 of a matcher without resolveRequest into MethodNotAllowedHttpException', () => {
     const { listener: router } = listener({ matchRequest: () => { throw new MethodNotAllowedException(['GET', 'HEAD']); } });
     assert.throws(() => router.onKernelRequest(new RequestEvent(kernel, Request.create('/events', 'POST'), RequestType.MAIN)), (error: Error) => {

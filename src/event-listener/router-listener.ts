@@ -167,44 +167,85 @@ function notFoundMessage(request: Request): string {
   return `No route found for "${request.method} ${request.rawPath}"${from}`;
 }
 
-const failureOf = Symbol('route failure');
-
 /**
  * The prod 404: a NotFoundHttpException (by `instanceof`, `name` and class name) whose
  * cause is made when first read. It is made without running Error's constructor, which
  * captures a stack (the largest single cost of a 404 that nobody traces); silencing that
  * capture would mean writing the process-wide `Error.stackTraceLimit` during the request.
- * Its fields are those HttpException's constructor sets.
+ * Its fields are those HttpException's constructor sets. Its message and the router's
+ * failure are kept in private fields (RouteNotFoundFields), read through accessors on the
+ * prototype: defining them as own non-enumerable properties goes through V8's generic
+ * property definition, which cost several times the rest of the error, and private fields
+ * are as invisible (not enumerated, inspected, spread or serialized) for an ordinary store.
  */
 class RouteNotFoundHttpException extends NotFoundHttpException {
-  declare [failureOf]: MatchFailure | undefined;
-
   static {
     // the class name logs and error pages show is the reference's
     Object.defineProperty(this, 'name', { value: NotFoundHttpException.name });
-    // an accessor on the prototype: one defined on each error would cost more than the error
+    // accessors on the prototype: properties defined on each error would cost more than the error
+    Object.defineProperty(this.prototype, 'message', {
+      configurable: true,
+      get(this: RouteNotFoundHttpException): string {
+        return RouteNotFoundFields.messageOf(this);
+      },
+      set(this: RouteNotFoundHttpException, value: unknown): void {
+        settle(this, 'message', value);
+      },
+    });
     Object.defineProperty(this.prototype, 'cause', {
       configurable: true,
       get(this: RouteNotFoundHttpException): unknown {
-        const failure = this[failureOf];
+        const failure = RouteNotFoundFields.takeFailure(this);
         if (failure === undefined) return undefined;
         const cause = failure.toException();
-        settle(this, cause);
+        settle(this, 'cause', cause);
         return cause;
       },
       set(this: RouteNotFoundHttpException, value: unknown): void {
-        settle(this, value);
+        RouteNotFoundFields.takeFailure(this);
+        settle(this, 'cause', value);
       },
     });
   }
 }
 
+/** Returns the object it is given, so that a subclass adds its private fields to any object. */
+class Stamped {
+  constructor(target: object) {
+    // a constructor's returned object is what `this` is in its subclasses' constructors
+    return target;
+  }
+}
+
+/** The private fields of a prod 404: its message, and the router's failure until the cause is made. */
+class RouteNotFoundFields extends Stamped {
+  #message: string;
+  #failure: MatchFailure | undefined;
+
+  constructor(target: RouteNotFoundHttpException, message: string, failure: MatchFailure) {
+    super(target);
+    this.#message = message;
+    this.#failure = failure;
+  }
+
+  // The prototype itself (or an object made from it elsewhere) has no fields: it reads as Error's prototype does.
+  static messageOf(error: RouteNotFoundHttpException): string {
+    return #message in error ? (error as unknown as RouteNotFoundFields).#message : '';
+  }
+
+  /** The failure to make the cause from, once: after it the cause is an own property. */
+  static takeFailure(error: RouteNotFoundHttpException): MatchFailure | undefined {
+    if (!(#failure in error)) return undefined;
+    const fields = error as unknown as RouteNotFoundFields;
+    const failure = fields.#failure;
+    fields.#failure = undefined;
+    return failure;
+  }
+}
+
 function routeNotFound(message: string, failure: MatchFailure): NotFoundHttpException {
   const error = Object.create(RouteNotFoundHttpException.prototype) as RouteNotFoundHttpException;
-  Object.defineProperties(error, {
-    message: { value: message, writable: true, enumerable: false, configurable: true },
-    [failureOf]: { value: failure, writable: true, enumerable: false, configurable: true },
-  });
+  new RouteNotFoundFields(error, message, failure);
   const fields = error as unknown as Record<'name' | 'statusCode' | 'headers' | 'code' | 'logLevel', unknown>;
   fields.name = NotFoundHttpException.name;
   fields.statusCode = 404;
@@ -214,8 +255,7 @@ function routeNotFound(message: string, failure: MatchFailure): NotFoundHttpExce
   return error;
 }
 
-/** Settles the cause as the own data property `new Error(message, { cause })` makes. */
-function settle(error: RouteNotFoundHttpException, value: unknown): void {
-  error[failureOf] = undefined;
-  Object.defineProperty(error, 'cause', { value, writable: true, configurable: true, enumerable: false });
+/** Settles a field as the own data property `new Error(message, { cause })` makes. */
+function settle(error: RouteNotFoundHttpException, key: 'message' | 'cause', value: unknown): void {
+  Object.defineProperty(error, key, { value, writable: true, configurable: true, enumerable: false });
 }
