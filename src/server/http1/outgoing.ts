@@ -93,28 +93,11 @@ function addField(facts: HeadFacts, name: string, value: string | readonly strin
 }
 
 function addLine(facts: HeadFacts, name: string, value: string): void {
-  if (value.length <= SCANNED ? !isPlainAscii(value) : notPlainAscii.test(value)) {
+  if (notPlainAscii.test(value)) {
     if (invalidValue.test(value)) throw new InvalidHeaderError(`Invalid character in the value of the header "${name}".`);
     facts.latin1 = true;
   }
   facts.text += `${name}: ${value}\r\n`;
-}
-
-/**
- * Values up to this length are checked by a loop over their characters: a regular
- * expression's fixed cost per call (and, for a value built by concatenation, the call into
- * the runtime that flattens it) outweighs a short value's scan. Longer ones are tested by
- * `notPlainAscii`, whose own loop is the faster one per character.
- */
-const SCANNED = 64;
-
-/** What `notPlainAscii` says no to: only HTAB and SP-~. */
-function isPlainAscii(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if ((code < 0x20 || code > 0x7e) && code !== 0x09) return false;
-  }
-  return true;
 }
 
 function note(facts: HeadFacts, kind: Kind, value: string | readonly string[]): void {
