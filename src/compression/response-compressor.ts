@@ -90,9 +90,9 @@ export function encoderForFile(request: { method?: string | undefined; headers: 
 }
 
 function addVary(response: Response): void {
-  const vary = response.headers.get('Vary');
-  if (vary === undefined) response.headers.set('Vary', 'Accept-Encoding');
-  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) response.headers.set('Vary', `${vary}, Accept-Encoding`);
+  if (response.headers.setDefault('Vary', 'Accept-Encoding')) return;
+  const vary = response.headers.get('Vary')!;
+  if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) response.headers.set('Vary', `${vary}, Accept-Encoding`);
 }
 
 /** The body written over time goes through a compressing stream on its way to the client. */

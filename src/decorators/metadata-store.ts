@@ -25,11 +25,23 @@ function own(metadata: object): OwnRecord {
  */
 export type Placement = 'first' | 'last';
 
+let recorded = 0;
+
+/**
+ * How many declarations were recorded so far: what was read of the declarations while
+ * it was n still holds while it is n (declarations are recorded, never removed).
+ */
+export function declarationsRecorded(): number {
+  return recorded;
+}
+
 export function recordOnClass(metadata: object, configuration: Configuration, placement: Placement): void {
+  recorded++;
   place(own(metadata).class, configuration, placement);
 }
 
 export function recordOnMethod(metadata: object, method: string, configuration: Configuration, placement: Placement): void {
+  recorded++;
   const methods = own(metadata).methods;
   let list = methods.get(method);
   if (list === undefined) methods.set(method, (list = []));

@@ -12,6 +12,7 @@ import { Cache } from '../decorators/cache.ts';
 import { Template } from '../decorators/template.ts';
 import { IsGranted } from '../decorators/is-granted.ts';
 import { ParamConverter } from '../decorators/param-converter.ts';
+import { defineController } from '../decorators/define-controller.ts';
 
 const kernel: HttpKernelInterface = { handle: async () => new Response() };
 
@@ -94,5 +95,16 @@ describe('ControllerListener', () => {
     const first = run([new EventController(), 'listAction']).attributes.get('_template') as { template?: string };
     first.template = 'changed.html.twig';
     assert.deepEqual(run([new EventController(), 'listAction']).attributes.get('_template'), { template: 'event/default.html.twig' });
+  });
+
+  it('reads the declarations of a controller anew when some were recorded after it was first called', () => {
+    class LateController {
+      showAction() { return new Response(); }
+    }
+    const tuple = [new LateController(), 'showAction'];
+    assert.equal(run(tuple).attributes.get('_cache'), undefined);
+    assert.equal(run(tuple).attributes.get('_cache'), undefined, 'the same tuple again, nothing declared');
+    defineController(LateController, { methods: { showAction: { cache: { maxage: 30 } } } });
+    assert.deepEqual(run(tuple).attributes.get('_cache'), { maxage: 30 });
   });
 });

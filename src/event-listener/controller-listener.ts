@@ -12,6 +12,7 @@ import type {
 } from '../decorators/configuration.ts';
 import { LIST_ALIASES } from '../decorators/configuration.ts';
 import { asTuple, controllerMetadata } from '../decorators/controller-metadata.ts';
+import { declarationsRecorded } from '../decorators/metadata-store.ts';
 
 declare module '../http/request.ts' {
   interface RequestAttributes {
@@ -43,14 +44,19 @@ export class ControllerListener implements EventSubscriber {
   }
 
   onKernelController(event: ControllerEvent): void {
-    const tuple = asTuple(event.controller);
+    const controller = event.controller;
+    const tuple = asTuple(controller);
     if (tuple === undefined) return;
     // An invokable object set by an earlier listener is called as its __invoke method from here on.
-    if (!Array.isArray(event.controller)) event.setController(tuple);
+    if (!Array.isArray(controller)) event.setController(tuple);
+    else if (undeclared.get(controller) === declarationsRecorded()) return;
     const metadata = controllerMetadata(tuple)!;
-    if (metadata.class.length === 0 && metadata.method.length === 0) return;
     const fromClass = group(metadata.class);
     const fromMethod = group(metadata.method);
+    if (fromClass.size === 0 && fromMethod.size === 0) {
+      if (Array.isArray(controller)) undeclared.set(controller, declarationsRecorded());
+      return;
+    }
     const attributes = event.request.attributes;
     for (const alias of new Set([...fromClass.keys(), ...fromMethod.keys()])) {
       const classValue = fromClass.get(alias);
@@ -63,6 +69,14 @@ export class ControllerListener implements EventSubscriber {
     }
   }
 }
+
+/**
+ * Controller tuples found to declare nothing for the request (most controllers), with the
+ * count of declarations recorded when they were read: the resolver hands the same tuple
+ * for a route every time, so they are read once, and again only if declarations were
+ * recorded since.
+ */
+const undeclared = new WeakMap<object, number>();
 
 /**
  * The declarations of one class or method by alias: a list for repeatable ones, the value

@@ -66,7 +66,7 @@ export class SessionListener implements EventSubscriber {
     if (!event.isMainRequest()) return;
     const { request, response } = event;
     const autoCacheControl = !response.headers.has(NO_AUTO_CACHE_CONTROL_HEADER);
-    response.headers.remove(NO_AUTO_CACHE_CONTROL_HEADER);
+    if (!autoCacheControl) response.headers.remove(NO_AUTO_CACHE_CONTROL_HEADER);
     // peek: a session nobody asked for was never made, so it was not used
     const session = request.peekSession();
     if (!(session instanceof Session)) return;

@@ -41,12 +41,11 @@ export function securityHeaders(input: SecurityHeadersInput = {}): (request: Req
   return (request, response) => {
     const headers = response.headers;
     for (let i = 0; i < always.length; i++) {
-      const [name, value] = always[i]!;
-      if (!headers.has(name)) headers.set(name, value);
+      const header = always[i]!;
+      headers.setDefault(header[0], header[1]);
     }
-    if (csp !== undefined && !headers.has('content-security-policy') && (headers.get('content-type') ?? '').startsWith('text/html')) {
-      headers.set('Content-Security-Policy', csp);
-      if (!headers.has('x-frame-options')) headers.set('X-Frame-Options', 'DENY');
+    if (csp !== undefined && (headers.get('content-type') ?? '').startsWith('text/html') && headers.setDefault('Content-Security-Policy', csp)) {
+      headers.setDefault('X-Frame-Options', 'DENY');
     }
     if (hsts !== undefined && request.isSecure && !headers.has('strict-transport-security')) headers.set('Strict-Transport-Security', hsts);
   };

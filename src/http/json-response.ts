@@ -5,7 +5,7 @@ import { Response } from './response.ts';
 export class JsonResponse extends Response {
   constructor(data: unknown = {}, status = 200, headers?: HeaderInput, contentType = 'application/json') {
     super(JSON.stringify(data) ?? 'null', status, headers);
-    if (!this.headers.has('Content-Type')) this.headers.set('Content-Type', contentType);
+    this.headers.setDefault('Content-Type', contentType);
   }
 
   static fromJsonString(json: string, status = 200, headers?: HeaderInput): JsonResponse {

@@ -58,7 +58,7 @@ export class ResponseHeaderBag {
 
   set(name: string, value: string | number | readonly string[], replace = true): this {
     const key = headerKey(name);
-    const values = Array.isArray(value) ? value.map(String) : [String(value)];
+    const values = typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : [String(value)];
     if (this.#cacheControlRemoved && (key === 'cache-control' || key === 'etag' || key === 'last-modified' || key === 'expires')) this.#cacheControlRemoved = false;
     if (key === 'cache-control') {
       if (replace) this.#cacheControl.clear();
@@ -69,6 +69,24 @@ export class ResponseHeaderBag {
     if (replace || existing === undefined) this.#headers.set(key, { name, values });
     else existing.values.push(...values);
     return this;
+  }
+
+  /**
+   * Sets a header the response does not have yet, and says whether it did: what a default
+   * (a security header, a Content-Type) needs, in one lookup of the name instead of the
+   * two of `has` then `set`.
+   */
+  setDefault(name: string, value: string): boolean {
+    const key = headerKey(name);
+    if (key === 'cache-control' || key === 'etag' || key === 'last-modified' || key === 'expires') {
+      if (this.has(name)) return false;
+      this.set(name, value);
+      return true;
+    }
+    const headers = this.#headers;
+    if (headers.has(key)) return false;
+    headers.set(key, { name, values: [value] });
+    return true;
   }
 
   remove(name: string): void {
@@ -140,10 +158,23 @@ export class ResponseHeaderBag {
    * takes without walking an object's keys (what the server sends).
    */
   toNodeHeaderList(): Array<string | string[]> {
-    const out: Array<string | string[]> = [];
-    for (const { name, values } of this.#headers.values()) out.push(name, values.length === 1 ? values[0]! : values);
-    if (!this.#cacheControlRemoved) out.push('Cache-Control', this.cacheControlValue());
-    if (this.#cookieMap !== undefined && this.#cookieMap.size > 0) out.push('Set-Cookie', this.all('set-cookie') as string[]);
+    const cookies = this.#cookieMap !== undefined && this.#cookieMap.size > 0;
+    // sized once: pushing one pair at a time grows the array several times per response
+    const out = new Array<string | string[]>(2 * this.#headers.size + (this.#cacheControlRemoved ? 0 : 2) + (cookies ? 2 : 0));
+    let i = 0;
+    for (const header of this.#headers.values()) {
+      const values = header.values;
+      out[i++] = header.name;
+      out[i++] = values.length === 1 ? values[0]! : values;
+    }
+    if (!this.#cacheControlRemoved) {
+      out[i++] = 'Cache-Control';
+      out[i++] = this.cacheControlValue();
+    }
+    if (cookies) {
+      out[i++] = 'Set-Cookie';
+      out[i++] = this.all('set-cookie') as string[];
+    }
     return out;
   }
 

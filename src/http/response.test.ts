@@ -109,6 +109,22 @@ describe('Response', () => {
     assert.deepEqual(response.headers.toNodeHeaderList(), Object.entries(response.headers.toNodeHeaders()).flat(), 'the same headers as the object form');
   });
 
+  it('sets a default header only where the response has none, and says whether it did', () => {
+    const response = new Response('', 200, { 'content-type': 'text/plain' });
+    assert.equal(response.headers.setDefault('Content-Type', 'text/html'), false);
+    assert.equal(response.headers.get('Content-Type'), 'text/plain');
+    assert.equal(response.headers.setDefault('X-Frame-Options', 'DENY'), true);
+    assert.deepEqual(response.headers.toNodeHeaderList().slice(0, 4), ['content-type', 'text/plain', 'X-Frame-Options', 'DENY']);
+    response.headers.remove('Cache-Control');
+    assert.equal(response.headers.setDefault('Cache-Control', 'max-age=60'), true, 'a removed Cache-Control counts as none');
+    assert.equal(response.headers.get('Cache-Control'), 'max-age=60, private');
+    assert.equal(response.headers.setDefault('cache-control', 'no-store'), false);
+  });
+
+  it('keeps the header a JSON response was given over its default Content-Type', () => {
+    assert.equal(new JsonResponse({}, 200, { 'Content-Type': 'application/problem+json' }).headers.get('content-type'), 'application/problem+json');
+  });
+
   it('encodes JSON responses', () => {
     const response = new JsonResponse({ ok: true }, 201);
     assert.equal(response.content, '{"ok":true}');

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { Writable } from 'node:stream';
 import type { HeaderInput } from './header-bag.ts';
 import { ResponseHeaderBag } from './response-header-bag.ts';
@@ -7,8 +8,6 @@ import { SluiceError } from '../exception/sluice-error.ts';
 
 export type ResponseBody = string | Buffer;
 
-/** Statuses whose responses carry no body (RFC 9110 §6.4.1). */
-const bodiless = new Set([204, 304]);
 
 /**
  * An HTTP response. Content is a string or Buffer here; StreamedResponse and
@@ -105,7 +104,8 @@ export class Response {
   isOk(): boolean { return this.statusCode === 200; }
   isNotFound(): boolean { return this.statusCode === 404; }
   isForbidden(): boolean { return this.statusCode === 403; }
-  isEmpty(): boolean { return bodiless.has(this.statusCode); }
+  /** Statuses whose responses carry no body (RFC 9110 §6.4.1). */
+  isEmpty(): boolean { return this.statusCode === 204 || this.statusCode === 304; }
 
   isRedirect(location?: string): boolean {
     return [201, 301, 302, 303, 307, 308].includes(this.statusCode) && (location === undefined || location === this.headers.get('Location'));

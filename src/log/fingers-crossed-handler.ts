@@ -56,9 +56,14 @@ export class FingersCrossedHandler implements LogHandler {
       return;
     }
     let buffer = this.#buffers.get(main);
-    if (buffer === undefined) this.#buffers.set(main, (buffer = { records: [], active: false }));
-    if (buffer.active) return this.#pass(record);
-    buffer.records.push(record);
+    if (buffer === undefined) {
+      // the request's first record: its buffer is made holding it
+      this.#buffers.set(main, (buffer = { records: [record], active: false }));
+    } else if (buffer.active) {
+      return this.#pass(record);
+    } else {
+      buffer.records.push(record);
+    }
     if (buffer.records.length > this.#bufferSize) buffer.records.shift();
     if (!this.#activates(record)) return;
     buffer.active = true;
