@@ -5,6 +5,7 @@ import { Response } from '../http/response.ts';
 import { JsonResponse } from '../http/json-response.ts';
 import { BinaryFileResponse } from '../http/binary-file-response.ts';
 import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
+import { isThenable } from '../event-dispatcher/listener.ts';
 
 /**
  * The API's documents: the OpenAPI document as JSON, and (in debug) an explorer page
@@ -24,7 +25,7 @@ export class ApiDocController {
 
   documentAction(): MaybePromise<Response> {
     const document = this.#document();
-    return document instanceof Promise ? document.then((each) => new JsonResponse(each)) : new JsonResponse(document);
+    return isThenable(document) ? Promise.resolve(document).then((each) => new JsonResponse(each)) : new JsonResponse(document);
   }
 
   explorerAction(): Response {

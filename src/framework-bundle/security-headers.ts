@@ -47,6 +47,6 @@ export function securityHeaders(input: SecurityHeadersInput = {}): (request: Req
     if (csp !== undefined && (headers.get('content-type') ?? '').startsWith('text/html') && headers.setDefault('Content-Security-Policy', csp)) {
       headers.setDefault('X-Frame-Options', 'DENY');
     }
-    if (hsts !== undefined && request.isSecure && !headers.has('strict-transport-security')) headers.set('Strict-Transport-Security', hsts);
+    if (hsts !== undefined && request.isSecure) headers.setDefault('Strict-Transport-Security', hsts);
   };
 }

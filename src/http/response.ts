@@ -8,7 +8,6 @@ import { SluiceError } from '../exception/sluice-error.ts';
 
 export type ResponseBody = string | Buffer;
 
-
 /**
  * An HTTP response. Content is a string or Buffer here; StreamedResponse and
  * BinaryFileResponse override `sendContent` for bodies written over time.
