@@ -1,5 +1,6 @@
 import { after, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { context, trace, SpanKind } from '@opentelemetry/api';
 import { exporter, finishedSpans, parentIdOf, spanNamed } from '../testing/tracing.ts';
 import { traceRedisCommands } from './redis-spans.ts';
@@ -68,5 +69,35 @@ describe('Redis command spans', { skip }, () => {
     untrace();
     await redis.exists(key);
     assert.deepEqual(finishedSpans().map((span) => span.name), []);
+  });
+});
+
+describe('Redis command spans in a process whose earlier subscription was collected', { skip }, () => {
+  // A kernel shut down (its subscription dropped and collected) before the process loaded
+  // ioredis for the next kernel: on Node 20 the registry of channels forgot their names then,
+  // and the next kernel's subscription never heard ioredis. Run in a process of its own to
+  // load ioredis at that moment, with the collector callable to make the moment certain.
+  it('traces the commands of a client loaded after an earlier subscription was dropped and collected', () => {
+    const script = `
+      import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+      import { traceRedisCommands } from './src/tracing/redis-spans.ts';
+      import { createRedisClient } from './src/support/redis-client.ts';
+      const exporter = new InMemorySpanExporter();
+      const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('test');
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      traceRedisCommands(tracer)();
+      await turn();
+      globalThis.gc();
+      const redis = createRedisClient(${JSON.stringify(REDIS_URL)});
+      for (let i = 0; i < 3; i++) { await turn(); globalThis.gc(); }
+      const untrace = traceRedisCommands(tracer);
+      await redis.connect();
+      await redis.exists('sluice:test:redis-spans:collected');
+      untrace();
+      await redis.quit();
+      process.stdout.write(exporter.getFinishedSpans().map((span) => span.name).join(' '));`;
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', './scripts/register-typescript.mjs', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(child.status, 0, child.stderr);
+    assert.match(child.stdout, /\bEXISTS$/);
   });
 });

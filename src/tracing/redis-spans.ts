@@ -25,6 +25,18 @@ interface BatchMessage {
 const spans = new WeakMap<object, Span>();
 
 /**
+ * The channels, made once and held for the life of the process. Node 20's registry of
+ * channels holds them weakly and forgets a name when a collected channel of that name is
+ * finalized, even when a newer channel of the same name has been registered since: a
+ * channel made here, unsubscribed (a kernel shut down) and collected before ioredis was
+ * loaded made ioredis publish on channels of its own that no later subscription reached,
+ * and the commands of the next kernel went untraced. Held here, a name's channel is never
+ * collected, so ioredis and every subscription share it.
+ */
+const commands = tracingChannel<string, CommandMessage>('ioredis:command');
+const batches = tracingChannel<string, BatchMessage>('ioredis:batch');
+
+/**
  * Client spans for the Redis commands of every ioredis client of the process (sessions,
  * profiles, rate limits), from the tracing channels ioredis publishes itself (since
  * version 6): `GET` with `db.query.text` `GET ?`, never an argument, for keys hold session
@@ -32,8 +44,6 @@ const spans = new WeakMap<object, Span>();
  * process that never traces pays nothing. Returns the function that unsubscribes.
  */
 export function traceRedisCommands(tracer: Tracer): () => void {
-  const commands = tracingChannel<string, CommandMessage>('ioredis:command');
-  const batches = tracingChannel<string, BatchMessage>('ioredis:batch');
   const commandHandlers = handlers<CommandMessage>(tracer, (message) => {
     const name = message.command.toUpperCase();
     return { name, operation: name, text: message.args.length === 0 ? name : `${name} ${Array(message.args.length).fill('?').join(' ')}` };
