@@ -65,6 +65,16 @@ describe('Redis command spans', { skip }, () => {
     assert.equal(multi.attributes['db.query.text'], undefined);
   });
 
+  it('gives each of two subscriptions a span of its own per command, each ended', async () => {
+    const second = traceRedisCommands(tracer);
+    try {
+      await redis.exists(key);
+    } finally {
+      second();
+    }
+    assert.deepEqual(finishedSpans().map((span) => span.name), ['EXISTS', 'EXISTS']);
+  });
+
   it('stops once unsubscribed', async () => {
     untrace();
     await redis.exists(key);

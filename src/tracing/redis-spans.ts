@@ -22,8 +22,6 @@ interface BatchMessage {
   error?: unknown;
 }
 
-const spans = new WeakMap<object, Span>();
-
 /**
  * The channels, made once and held for the life of the process. Node 20's registry of
  * channels holds them weakly and forgets a name when a collected channel of that name is
@@ -67,6 +65,8 @@ interface Described {
 }
 
 function handlers<M extends CommandMessage | BatchMessage>(tracer: Tracer, describe: (message: M) => Described) {
+  // Each subscription its own: two kernels tracing in one process each end the span they began.
+  const spans = new WeakMap<object, Span>();
   const finish = (message: M): void => {
     const span = spans.get(message);
     if (span === undefined) return;
