@@ -146,9 +146,8 @@ export const throwMissingRoute: MissingRoute = (event, failure) => {
  * drop 404 entries, and the prod error page does not read it).
  */
 export const failMissingRoute: MissingRoute = (event, failure) => {
-  const request = event.request;
-  if (failure.kind === 'not-found') event.fail(routeNotFound(request.method, request.rawPath, request.headers.get('referer'), failure));
-  else event.fail(toHttpException(failure.toException(), request) as Error);
+  if (failure.kind === 'not-found') event.fail(routeNotFound(event.request, failure));
+  else event.fail(toHttpException(failure.toException(), event.request) as Error);
 };
 
 /** The router's exception as the HTTP error the kernel answers with (the reference's messages). */
@@ -261,9 +260,9 @@ class RouteNotFoundFields extends Stamped {
   }
 }
 
-function routeNotFound(method: string, path: string, referer: string | undefined, failure: MatchFailure): NotFoundHttpException {
+function routeNotFound(request: Request, failure: MatchFailure): NotFoundHttpException {
   const error = Object.create(RouteNotFoundHttpException.prototype) as RouteNotFoundHttpException;
-  new RouteNotFoundFields(error, method, path, referer, failure);
+  new RouteNotFoundFields(error, request.method, request.rawPath, request.headers.get('referer'), failure);
   const fields = error as unknown as Record<'name' | 'statusCode' | 'headers' | 'code' | 'logLevel', unknown>;
   fields.name = NotFoundHttpException.name;
   fields.statusCode = 404;
