@@ -23,4 +23,15 @@ describe('exceptionPolicyOf', () => {
     assert.equal(exceptionPolicyOf(undefined, new DiskFullError('full')), undefined);
     assert.equal(exceptionPolicyOf(first, Object.create(null) as Error), undefined);
   });
+
+  it('answers a run of errors of one class, then another mapping or class, each by its own policy', () => {
+    const first: ExceptionMapping = { StorageError: { statusCode: 503 } };
+    const second: ExceptionMapping = { StorageError: { statusCode: 507 } };
+    assert.deepEqual(exceptionPolicyOf(first, new DiskFullError('a')), { statusCode: 503 });
+    assert.deepEqual(exceptionPolicyOf(first, new DiskFullError('b')), { statusCode: 503 });
+    assert.deepEqual(exceptionPolicyOf(second, new DiskFullError('c')), { statusCode: 507 });
+    assert.equal(exceptionPolicyOf(second, new RangeError('d')), undefined);
+    assert.deepEqual(exceptionPolicyOf(first, new DiskFullError('e')), { statusCode: 503 });
+    assert.equal(exceptionPolicyOf(first, new RangeError('f')), undefined);
+  });
 });

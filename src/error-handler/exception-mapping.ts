@@ -18,11 +18,21 @@ export type ExceptionMapping = Readonly<Record<string, ExceptionPolicy>>;
  */
 const found = new WeakMap<ExceptionMapping, WeakMap<object, ExceptionPolicy | null>>();
 
+/**
+ * The last answer, checked before the two weak maps: errors come in runs of one class (a
+ * site's 404s), and the lookups in the maps cost more than the rest of the answer. It keeps
+ * one mapping (configuration) and one class's prototype alive, both long-lived anyway.
+ */
+let lastMapping: ExceptionMapping | undefined;
+let lastPrototype: object | undefined;
+let lastPolicy: ExceptionPolicy | null = null;
+
 /** The policy of `error`'s class or of its nearest ancestor in `mapping`, if any. */
 export function exceptionPolicyOf(mapping: ExceptionMapping | undefined, error: Error): ExceptionPolicy | undefined {
   if (mapping === undefined) return undefined;
   const prototype = Object.getPrototypeOf(error) as object | null;
   if (prototype === null) return undefined;
+  if (prototype === lastPrototype && mapping === lastMapping) return lastPolicy ?? undefined;
   let byPrototype = found.get(mapping);
   if (byPrototype === undefined) found.set(mapping, (byPrototype = new WeakMap()));
   let policy = byPrototype.get(prototype);
@@ -30,6 +40,9 @@ export function exceptionPolicyOf(mapping: ExceptionMapping | undefined, error: 
     policy = lookUp(mapping, prototype) ?? null;
     byPrototype.set(prototype, policy);
   }
+  lastMapping = mapping;
+  lastPrototype = prototype;
+  lastPolicy = policy;
   return policy ?? undefined;
 }
 

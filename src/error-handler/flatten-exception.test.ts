@@ -7,7 +7,7 @@ import { MethodNotAllowedHttpException } from '../exception/method-not-allowed-h
 import { NotFoundHttpException } from '../exception/not-found-http-exception.ts';
 import { MalformedUriException } from '../http/exception/malformed-uri-exception.ts';
 import { getProjectRoot, setProjectRoot } from '../log/throwable-location.ts';
-import { FlattenException } from './flatten-exception.ts';
+import { FlattenException, withHeadersOf } from './flatten-exception.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const thisFile = 'src/error-handler/flatten-exception.test.ts';
@@ -46,6 +46,19 @@ describe('FlattenException', () => {
     const error = new MethodNotAllowedHttpException(['PUT']);
     const flat = FlattenException.createFromThrowable(error, undefined, { 'Content-Type': 'text/html; charset=UTF-8', Allow: 'x' });
     assert.deepEqual(flat.headers, { 'Content-Type': 'text/html; charset=UTF-8', Allow: 'PUT' });
+  });
+
+  it('passes the headers given on, uncopied, when the HttpException has none of its own', () => {
+    const given = { 'Content-Type': 'text/html; charset=UTF-8' };
+    assert.equal(withHeadersOf(new NotFoundHttpException('gone'), given), given);
+    assert.equal(withHeadersOf(new Error('plain'), given), given);
+  });
+
+  it("copies the headers given when the HttpException adds its own, and leaves them as they were", () => {
+    const given = { 'Content-Type': 'text/html; charset=UTF-8' };
+    const merged = withHeadersOf(new HttpException(503, 'later', { headers: { 'Retry-After': '120' } }), given);
+    assert.deepEqual(merged, { 'Content-Type': 'text/html; charset=UTF-8', 'Retry-After': '120' });
+    assert.deepEqual(given, { 'Content-Type': 'text/html; charset=UTF-8' });
   });
 
   it('answers a RequestException with 400', () => {

@@ -175,9 +175,18 @@ export function statusTextOf(statusCode: number): string {
   return statusTexts[statusCode] ?? unknownStatusText;
 }
 
-/** `headers` with an HttpException's own (`Allow`, `Retry-After`) over them; a new object when it has any. */
+/**
+ * `headers` with an HttpException's own (`Allow`, `Retry-After`) over them: a new object
+ * when it has any, `headers` itself otherwise (as for any other error). Most HTTP errors,
+ * the 404 among them, have none: copying for them made an object per error page.
+ */
 export function withHeadersOf(error: unknown, headers: Record<string, string>): Record<string, string> {
-  return error instanceof HttpException ? { ...headers, ...error.headers } : headers;
+  if (!(error instanceof HttpException)) return headers;
+  const own = error.headers;
+  for (const name in own) {
+    if (Object.hasOwn(own, name)) return { ...headers, ...own };
+  }
+  return headers;
 }
 
 // A thrown string or number ends up in a cause chain too; it keeps its text.

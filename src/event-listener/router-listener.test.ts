@@ -129,6 +129,19 @@ describe('RouterListener', () => {
     assert.deepEqual(Object.getOwnPropertyDescriptor(error, 'message'), { value: 'replaced', writable: true, enumerable: false, configurable: true });
   });
 
+  it("gives a prod 404 the message of the request as it was when no route matched, however the request changes afterwards", () => {
+    const matcher: RequestMatcher = { matchRequest: () => assert.fail('resolveRequest is preferred'), resolveRequest: () => MatchFailure.notFound('/missing') };
+    const request = Request.create('/missing', 'GET', { headers: { referer: 'http://localhost/from' } });
+    const event = new RequestEvent(kernel, request, RequestType.MAIN);
+    listener(matcher, false).listener.onKernelRequest(event);
+    request.method = 'POST';
+    request.headers.set('referer', 'http://elsewhere/');
+    const error = event.failure as Error;
+    assert.equal(error.message, 'No route found for "GET /missing" (from "http://localhost/from")');
+    assert.equal(error.message, 'No route found for "GET /missing" (from "http://localhost/from")');
+    assert.equal(Object.hasOwn(error, 'message'), false);
+  });
+
   it('turns a thrown 405 of a matcher without resolveRequest into MethodNotAllowedHttpException', () => {
     const { listener: router } = listener({ matchRequest: () => { throw new MethodNotAllowedException(['GET', 'HEAD']); } });
     assert.throws(() => router.onKernelRequest(new RequestEvent(kernel, Request.create('/events', 'POST'), RequestType.MAIN)), (error: Error) => {

@@ -146,7 +146,7 @@ export const throwMissingRoute: MissingRoute = (event, failure) => {
  * drop 404 entries, and the prod error page does not read it).
  */
 export const failMissingRoute: MissingRoute = (event, failure) => {
-  if (failure.kind === 'not-found') event.fail(routeNotFound(notFoundMessage(event.request), failure));
+  if (failure.kind === 'not-found') event.fail(routeNotFound(event.request, failure));
   else event.fail(toHttpException(failure.toException(), event.request) as Error);
 };
 
@@ -162,9 +162,12 @@ function toHttpException(error: unknown, request: Request): unknown {
 
 /** The reference's 404 message: the method and path, and where the client came from. */
 function notFoundMessage(request: Request): string {
-  const referer = request.headers.get('referer');
+  return notFoundText(request.method, request.rawPath, request.headers.get('referer'));
+}
+
+function notFoundText(method: string, path: string, referer: string | undefined): string {
   const from = referer === undefined ? '' : ` (from "${referer}")`;
-  return `No route found for "${request.method} ${request.rawPath}"${from}`;
+  return `No route found for "${method} ${path}"${from}`;
 }
 
 /**
@@ -177,6 +180,9 @@ function notFoundMessage(request: Request): string {
  * prototype: defining them as own non-enumerable properties goes through V8's generic
  * property definition, which cost several times the rest of the error, and private fields
  * are as invisible (not enumerated, inspected, spread or serialized) for an ordinary store.
+ * The message is put together when first read, from the parts the request had when the
+ * route was missed: nothing on the prod 404's way reads it (its log entry is made only if
+ * written, the plain error page shows the status alone).
  */
 class RouteNotFoundHttpException extends NotFoundHttpException {
   static {
@@ -217,20 +223,31 @@ class Stamped {
   }
 }
 
-/** The private fields of a prod 404: its message, and the router's failure until the cause is made. */
+/**
+ * The private fields of a prod 404: its message (once read; until then the method, path
+ * and referer it is made of), and the router's failure until the cause is made.
+ */
 class RouteNotFoundFields extends Stamped {
-  #message: string;
+  #message: string | undefined;
+  readonly #method: string;
+  readonly #path: string;
+  readonly #referer: string | undefined;
   #failure: MatchFailure | undefined;
 
-  constructor(target: RouteNotFoundHttpException, message: string, failure: MatchFailure) {
+  constructor(target: RouteNotFoundHttpException, method: string, path: string, referer: string | undefined, failure: MatchFailure) {
     super(target);
-    this.#message = message;
+    this.#message = undefined;
+    this.#method = method;
+    this.#path = path;
+    this.#referer = referer;
     this.#failure = failure;
   }
 
   // The prototype itself (or an object made from it elsewhere) has no fields: it reads as Error's prototype does.
   static messageOf(error: RouteNotFoundHttpException): string {
-    return #message in error ? (error as unknown as RouteNotFoundFields).#message : '';
+    if (!(#message in error)) return '';
+    const fields = error as unknown as RouteNotFoundFields;
+    return (fields.#message ??= notFoundText(fields.#method, fields.#path, fields.#referer));
   }
 
   /** The failure to make the cause from, once: after it the cause is an own property. */
@@ -243,9 +260,9 @@ class RouteNotFoundFields extends Stamped {
   }
 }
 
-function routeNotFound(message: string, failure: MatchFailure): NotFoundHttpException {
+function routeNotFound(request: Request, failure: MatchFailure): NotFoundHttpException {
   const error = Object.create(RouteNotFoundHttpException.prototype) as RouteNotFoundHttpException;
-  new RouteNotFoundFields(error, message, failure);
+  new RouteNotFoundFields(error, request.method, request.rawPath, request.headers.get('referer'), failure);
   const fields = error as unknown as Record<'name' | 'statusCode' | 'headers' | 'code' | 'logLevel', unknown>;
   fields.name = NotFoundHttpException.name;
   fields.statusCode = 404;
