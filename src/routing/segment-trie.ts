@@ -62,19 +62,29 @@ export class SegmentTrie {
     const positions: number[] = [];
     while (from !== -1) {
       if (node.minIndex >= limit) return null;
-      if (node.tested.length > 0) break;
       const literal = literalAt(node, path, from);
       if (literal !== undefined && node.variable !== null) break;
+      // A variable with a requirement ("{_locale}" of "en|fr" beside "users") is a choice
+      // only if the segment meets it: the one branch left is followed here, a choice of
+      // two is left to the search.
+      let variable = node.variable;
+      let to = from;
+      if (variable !== null || node.tested.length > 0) {
+        while (to < path.length && path.charCodeAt(to) !== 47) to++;
+        if (node.tested.length > 0 && to > from) {
+          if (variable !== null) break;
+          variable = testedBranch(node, path, from, to, limit);
+          if (variable === MANY || (variable !== null && literal !== undefined)) break;
+        }
+      }
       if (literal !== undefined) {
         const after = from + literal.codes.length;
         node = literal;
         from = after === path.length ? -1 : after + 1;
-      } else if (node.variable !== null) {
-        let to = from;
-        while (to < path.length && path.charCodeAt(to) !== 47) to++;
+      } else if (variable !== null) {
         if (to === from) return null;
         positions.push(from, to);
-        node = node.variable;
+        node = variable;
         from = to === path.length ? -1 : to + 1;
       } else {
         return null;
@@ -185,6 +195,25 @@ class Search implements TrieMatch {
     this.limit = route.index;
     this.captures = slices(this.path, this.positions, top);
   }
+}
+
+/** testedBranch's answer when more than one requirement is met. */
+const MANY = new TrieNode();
+
+/**
+ * The node of the one variable with a requirement that the segment from `from` to `to`
+ * meets and whose routes may come before `limit`, null if none does, MANY if several do.
+ */
+function testedBranch(node: TrieNode, path: string, from: number, to: number, limit: number): TrieNode | null {
+  let found: TrieNode | null = null;
+  const tested = node.tested;
+  for (let i = 0; i < tested.length; i++) {
+    const branch = tested[i] as TrieNode['tested'][number];
+    if (branch.node.minIndex >= limit || !branch.test.test(path.slice(from, to))) continue;
+    if (found !== null) return MANY;
+    found = branch.node;
+  }
+  return found;
 }
 
 /** The first route ending at `node` that the path may take: before `limit`, and with a trailing slash it accepts. */
