@@ -126,6 +126,17 @@ export class ResponseHeaderBag {
     return undefined;
   }
 
+  /** Whether Last-Modified or Expires is set: one scan for both. */
+  #hasExpiry(): boolean {
+    if (this.#index !== undefined) return this.#index.has('last-modified') || this.#index.has('expires');
+    const headers = this.#headers;
+    for (let i = 0; i < headers.length; i++) {
+      const key = headers[i]!.key;
+      if (key === 'last-modified' || key === 'expires') return true;
+    }
+    return false;
+  }
+
   #add(key: string, name: string, values: string[]): void {
     const header: Header = { key, name, values };
     const headers = this.#headers;
@@ -172,7 +183,7 @@ export class ResponseHeaderBag {
   cacheControlValue(): string {
     const cc = this.#cacheControlMap;
     if (cc === undefined || cc.size === 0) {
-      return this.#find('last-modified') !== undefined || this.#find('expires') !== undefined ? 'private, must-revalidate' : 'no-cache, private';
+      return this.#hasExpiry() ? 'private, must-revalidate' : 'no-cache, private';
     }
     const text = [...cc.keys()].sort().map((key) => {
       const value = cc.get(key)!;

@@ -129,6 +129,18 @@ describe('Response', () => {
     }
   });
 
+  it('sends "private, must-revalidate" for a response with Last-Modified or Expires and no Cache-Control, however many headers it has', () => {
+    for (const count of [0, 40]) {
+      for (const header of ['Last-Modified', 'expires']) {
+        const response = new Response();
+        for (let i = 0; i < count; i++) response.headers.set(`X-Header-${i}`, 'x');
+        assert.equal(response.headers.get('Cache-Control'), 'no-cache, private');
+        response.headers.set(header, 'Thu, 01 Jan 2037 00:00:00 GMT');
+        assert.equal(response.headers.get('Cache-Control'), 'private, must-revalidate', `${header} among ${count} others`);
+      }
+    }
+  });
+
   it('sets a default header only where the response has none, and says whether it did', () => {
     const response = new Response('', 200, { 'content-type': 'text/plain' });
     assert.equal(response.headers.setDefault('Content-Type', 'text/html'), false);
