@@ -15,7 +15,9 @@ export class ResponseHeaderBag {
    * rehashed) when a JSON response gets its fifth. Past INDEXED_AT headers, a Map by key
    * keeps the lookups short.
    */
-  readonly #headers: Header[] = [];
+  readonly #headers: Array<Header | undefined> = new Array<Header | undefined>(INITIAL_ROOM);
+  /** How many of #headers's slots hold a header: the array is made with room for a JSON response's, not grown from empty. */
+  #size = 0;
   #index: Map<string, Header> | undefined;
   // Most responses set no cookie; the maps are made on first use.
   #cookieMap: Map<string, Cookie> | undefined;
@@ -107,9 +109,12 @@ export class ResponseHeaderBag {
       return;
     }
     const headers = this.#headers;
-    for (let i = 0; i < headers.length; i++) {
+    const size = this.#size;
+    for (let i = 0; i < size; i++) {
       if (headers[i]!.key === key) {
-        headers.splice(i, 1);
+        for (let j = i + 1; j < size; j++) headers[j - 1] = headers[j];
+        headers[size - 1] = undefined;
+        this.#size = size - 1;
         this.#index?.delete(key);
         return;
       }
@@ -119,7 +124,8 @@ export class ResponseHeaderBag {
   #find(key: string): Header | undefined {
     if (this.#index !== undefined) return this.#index.get(key);
     const headers = this.#headers;
-    for (let i = 0; i < headers.length; i++) {
+    const size = this.#size;
+    for (let i = 0; i < size; i++) {
       const header = headers[i]!;
       if (header.key === key) return header;
     }
@@ -130,7 +136,8 @@ export class ResponseHeaderBag {
   #hasExpiry(): boolean {
     if (this.#index !== undefined) return this.#index.has('last-modified') || this.#index.has('expires');
     const headers = this.#headers;
-    for (let i = 0; i < headers.length; i++) {
+    const size = this.#size;
+    for (let i = 0; i < size; i++) {
       const key = headers[i]!.key;
       if (key === 'last-modified' || key === 'expires') return true;
     }
@@ -140,9 +147,11 @@ export class ResponseHeaderBag {
   #add(key: string, name: string, values: string[]): void {
     const header: Header = { key, name, values };
     const headers = this.#headers;
-    headers.push(header);
+    const size = this.#size;
+    headers[size] = header;
+    this.#size = size + 1;
     if (this.#index !== undefined) this.#index.set(key, header);
-    else if (headers.length === INDEXED_AT) this.#index = new Map(headers.map((each) => [each.key, each]));
+    else if (size + 1 === INDEXED_AT) this.#index = new Map(headers.slice(0, INDEXED_AT).map((each) => [each!.key, each!]));
   }
 
   addCacheControlDirective(directive: string, value: string | number | true = true): void {
@@ -209,9 +218,10 @@ export class ResponseHeaderBag {
     const cookies = this.#cookieMap !== undefined && this.#cookieMap.size > 0;
     // sized once: pushing one pair at a time grows the array several times per response
     const headers = this.#headers;
-    const out = new Array<string | string[]>(2 * headers.length + (this.#cacheControlRemoved ? 0 : 2) + (cookies ? 2 : 0));
+    const size = this.#size;
+    const out = new Array<string | string[]>(2 * size + (this.#cacheControlRemoved ? 0 : 2) + (cookies ? 2 : 0));
     let i = 0;
-    for (let h = 0; h < headers.length; h++) {
+    for (let h = 0; h < size; h++) {
       const header = headers[h]!;
       const values = header.values;
       out[i++] = header.name;
@@ -245,6 +255,8 @@ interface Header {
 
 /** The number of headers from which lookups go through a Map. */
 const INDEXED_AT = 16;
+/** Room for the headers of most responses (a JSON one has six), before the array must grow. */
+const INITIAL_ROOM = 8;
 
 function parseCacheControl(header: string, into: Map<string, string | true>): void {
   for (const match of header.matchAll(/([a-zA-Z][a-zA-Z_-]*)\s*(?:=(?:"([^"]*)"|([^ \t",;]*)))?/g)) {

@@ -10,6 +10,12 @@ type Part = string | { readonly test: RegExp | null; readonly source: string };
 const WHOLE_SEGMENT = '[^/]+';
 /** Until a route is found; never written to. */
 const NO_CAPTURES: string[] = [];
+/**
+ * Start and end of each variable segment of the branch a lookup follows, reused by every
+ * lookup (one runs at a time and calls out to no other code; the captures it answers
+ * with are slices of the path), so that none allocates and grows its own array.
+ */
+const scratchPositions: number[] = new Array<number>(32).fill(0);
 
 class TrieNode {
   /** Literal children by first character; `codes` tells siblings apart. */
@@ -59,7 +65,8 @@ export class SegmentTrie {
     // followed without a search: most paths go all the way, or fail on the way.
     let node = this.#root;
     let from = end >= path.length ? -1 : end + 1;
-    const positions: number[] = [];
+    const positions = scratchPositions;
+    let top = 0;
     while (from !== -1) {
       if (node.minIndex >= limit) return null;
       const literal = literalAt(node, path, from);
@@ -83,16 +90,18 @@ export class SegmentTrie {
         from = after === path.length ? -1 : after + 1;
       } else if (variable !== null) {
         if (to === from) return null;
-        positions.push(from, to);
+        positions[top] = from;
+        positions[top + 1] = to;
+        top += 2;
         node = variable;
         from = to === path.length ? -1 : to + 1;
       } else {
         return null;
       }
     }
-    if (from === -1) return terminalMatch(node, path, trailingSlashes, limit, positions);
+    if (from === -1) return terminalMatch(node, path, trailingSlashes, limit, positions, top);
     const search = new Search(path, trailingSlashes, limit, positions);
-    search.visit(node, from, positions.length);
+    search.visit(node, from, top);
     return search.best === null ? null : search;
   }
 
@@ -226,12 +235,14 @@ function terminalRoute(node: TrieNode, trailingSlashes: number, limit: number): 
   return undefined;
 }
 
-function terminalMatch(node: TrieNode, path: string, trailingSlashes: number, limit: number, positions: number[]): TrieMatch | null {
+function terminalMatch(node: TrieNode, path: string, trailingSlashes: number, limit: number, positions: number[], top: number): TrieMatch | null {
   const route = terminalRoute(node, trailingSlashes, limit);
-  return route === undefined ? null : { best: route, captures: slices(path, positions, positions.length) };
+  return route === undefined ? null : { best: route, captures: slices(path, positions, top) };
 }
 
 function slices(path: string, positions: readonly number[], top: number): string[] {
+  // one variable, the most common: a literal of one, where pushing would grow an empty array
+  if (top === 2) return [path.slice(positions[0], positions[1])];
   const values: string[] = [];
   for (let i = 0; i < top; i += 2) values.push(path.slice(positions[i], positions[i + 1]));
   return values;
