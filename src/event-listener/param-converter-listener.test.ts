@@ -100,4 +100,21 @@ describe('ParamConverterListener', () => {
     spy.seen.forEach((configuration, i) => assert.equal(configuration, first[i]));
   });
 
+  it('leaves out a request-typed parameter by what each request is, requests of two classes in turn', () => {
+    class SignedRequest extends Request {}
+    const controller = (request: SignedRequest, day: Date) => [request, day];
+    declareArguments(controller, { request: SignedRequest, day: Date });
+    const converted = (request: Request): string[] => {
+      const spy = new Spy();
+      new ParamConverterListener(new ParamConverterManager().add(spy)).onKernelController(new ControllerEvent(kernel, controller, request, RequestType.MAIN));
+      return spy.seen.map((configuration) => configuration.name);
+    };
+    const signed = (): Request => new SignedRequest({ method: 'GET', url: '/' });
+    for (let round = 0; round < 2; round++) {
+      assert.deepEqual(converted(signed()), ['day'], 'the request is what the parameter asks for');
+      assert.deepEqual(converted(signed()), ['day']);
+      assert.deepEqual(converted(Request.create('/')), ['request', 'day'], 'a plain request is not');
+    }
+  });
+
 });

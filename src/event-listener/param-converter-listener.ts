@@ -83,7 +83,23 @@ function automaticConfigurations(controller: Controller, request: Request): read
     automatic.set(parameters, all);
   }
   for (let i = 0; i < all.length; i++) {
-    if (request instanceof all[i]!.class!) return all.filter((configuration) => !(request instanceof configuration.class!));
+    if (request instanceof all[i]!.class!) return withoutRequestTyped(all, request);
   }
   return all;
+}
+
+/**
+ * The last list without the request-typed parameters, per list, and the request prototype
+ * it was worked out for: what `instanceof` answers depends on the request's prototype
+ * alone, which is the same for every request the server makes.
+ */
+const lastWithoutRequestTyped = new WeakMap<readonly ParamConverterConfiguration[], { readonly prototype: unknown; readonly configurations: readonly ParamConverterConfiguration[] }>();
+
+function withoutRequestTyped(all: readonly ParamConverterConfiguration[], request: Request): readonly ParamConverterConfiguration[] {
+  const prototype: unknown = Object.getPrototypeOf(request);
+  const last = lastWithoutRequestTyped.get(all);
+  if (last !== undefined && last.prototype === prototype) return last.configurations;
+  const configurations = Object.freeze(all.filter((configuration) => !(request instanceof configuration.class!)));
+  lastWithoutRequestTyped.set(all, { prototype, configurations });
+  return configurations;
 }

@@ -9,7 +9,16 @@ import { headerKey } from './header-name.ts';
  * response says nothing about caching, `private` added unless it is public or shared.
  */
 export class ResponseHeaderBag {
-  readonly #headers = new Map<string, { name: string; values: string[] }>();
+  /**
+   * The headers in the order set, found by a scan of their lowercase keys: a response has
+   * a handful, and a Map, made with room for four, grows (a new table, every entry
+   * rehashed) when a JSON response gets its fifth. Past INDEXED_AT headers, a Map by key
+   * keeps the lookups short.
+   */
+  readonly #headers: Array<Header | undefined> = new Array<Header | undefined>(INITIAL_ROOM);
+  /** How many of #headers's slots hold a header: the array is made with room for a JSON response's, not grown from empty. */
+  #size = 0;
+  #index: Map<string, Header> | undefined;
   // Most responses set no cookie; the maps are made on first use.
   #cookieMap: Map<string, Cookie> | undefined;
   #cacheControlMap: Map<string, string | true> | undefined;
@@ -40,20 +49,20 @@ export class ResponseHeaderBag {
   get(name: string): string | undefined {
     const key = headerKey(name);
     if (key === 'cache-control') return this.#cacheControlRemoved ? undefined : this.cacheControlValue();
-    return this.#headers.get(key)?.values[0];
+    return this.#find(key)?.values[0];
   }
 
   all(name: string): readonly string[] {
     const key = headerKey(name);
     if (key === 'cache-control') return this.#cacheControlRemoved ? [] : [this.cacheControlValue()];
     if (key === 'set-cookie') return this.getCookies().map(String);
-    return this.#headers.get(key)?.values ?? [];
+    return this.#find(key)?.values ?? [];
   }
 
   has(name: string): boolean {
     const key = headerKey(name);
     if (key === 'cache-control') return (this.#cacheControlMap?.size ?? 0) > 0;
-    return this.#headers.has(key);
+    return this.#find(key) !== undefined;
   }
 
   set(name: string, value: string | number | readonly string[], replace = true): this {
@@ -65,9 +74,13 @@ export class ResponseHeaderBag {
       for (const v of values) parseCacheControl(v, this.#cacheControl);
       return this;
     }
-    const existing = this.#headers.get(key);
-    if (replace || existing === undefined) this.#headers.set(key, { name, values });
-    else existing.values.push(...values);
+    const existing = this.#find(key);
+    if (existing === undefined) this.#add(key, name, values);
+    else if (replace) {
+      // a Map's set keeps an existing key's place, and so does this
+      existing.name = name;
+      existing.values = values;
+    } else existing.values.push(...values);
     return this;
   }
 
@@ -83,9 +96,8 @@ export class ResponseHeaderBag {
       this.set(name, value);
       return true;
     }
-    const headers = this.#headers;
-    if (headers.has(key)) return false;
-    headers.set(key, { name, values: [value] });
+    if (this.#find(key) !== undefined) return false;
+    this.#add(key, name, [value]);
     return true;
   }
 
@@ -94,7 +106,52 @@ export class ResponseHeaderBag {
     if (key === 'cache-control') {
       this.#cacheControlMap?.clear();
       this.#cacheControlRemoved = true;
-    } else this.#headers.delete(key);
+      return;
+    }
+    const headers = this.#headers;
+    const size = this.#size;
+    for (let i = 0; i < size; i++) {
+      if (headers[i]!.key === key) {
+        for (let j = i + 1; j < size; j++) headers[j - 1] = headers[j];
+        headers[size - 1] = undefined;
+        this.#size = size - 1;
+        this.#index?.delete(key);
+        return;
+      }
+    }
+  }
+
+  #find(key: string): Header | undefined {
+    if (this.#index !== undefined) return this.#index.get(key);
+    const headers = this.#headers;
+    const size = this.#size;
+    for (let i = 0; i < size; i++) {
+      const header = headers[i]!;
+      if (header.key === key) return header;
+    }
+    return undefined;
+  }
+
+  /** Whether Last-Modified or Expires is set: one scan for both. */
+  #hasExpiry(): boolean {
+    if (this.#index !== undefined) return this.#index.has('last-modified') || this.#index.has('expires');
+    const headers = this.#headers;
+    const size = this.#size;
+    for (let i = 0; i < size; i++) {
+      const key = headers[i]!.key;
+      if (key === 'last-modified' || key === 'expires') return true;
+    }
+    return false;
+  }
+
+  #add(key: string, name: string, values: string[]): void {
+    const header: Header = { key, name, values };
+    const headers = this.#headers;
+    const size = this.#size;
+    headers[size] = header;
+    this.#size = size + 1;
+    if (this.#index !== undefined) this.#index.set(key, header);
+    else if (size + 1 === INDEXED_AT) this.#index = new Map(headers.slice(0, INDEXED_AT).map((each) => [each!.key, each!]));
   }
 
   addCacheControlDirective(directive: string, value: string | number | true = true): void {
@@ -135,7 +192,7 @@ export class ResponseHeaderBag {
   cacheControlValue(): string {
     const cc = this.#cacheControlMap;
     if (cc === undefined || cc.size === 0) {
-      return this.#headers.has('last-modified') || this.#headers.has('expires') ? 'private, must-revalidate' : 'no-cache, private';
+      return this.#hasExpiry() ? 'private, must-revalidate' : 'no-cache, private';
     }
     const text = [...cc.keys()].sort().map((key) => {
       const value = cc.get(key)!;
@@ -160,9 +217,12 @@ export class ResponseHeaderBag {
   toNodeHeaderList(): Array<string | string[]> {
     const cookies = this.#cookieMap !== undefined && this.#cookieMap.size > 0;
     // sized once: pushing one pair at a time grows the array several times per response
-    const out = new Array<string | string[]>(2 * this.#headers.size + (this.#cacheControlRemoved ? 0 : 2) + (cookies ? 2 : 0));
+    const headers = this.#headers;
+    const size = this.#size;
+    const out = new Array<string | string[]>(2 * size + (this.#cacheControlRemoved ? 0 : 2) + (cookies ? 2 : 0));
     let i = 0;
-    for (const header of this.#headers.values()) {
+    for (let h = 0; h < size; h++) {
+      const header = headers[h]!;
       const values = header.values;
       out[i++] = header.name;
       out[i++] = values.length === 1 ? values[0]! : values;
@@ -185,6 +245,18 @@ export class ResponseHeaderBag {
     return out;
   }
 }
+
+/** A header as set: its lowercase key, the name as written, its values. */
+interface Header {
+  readonly key: string;
+  name: string;
+  values: string[];
+}
+
+/** The number of headers from which lookups go through a Map. */
+const INDEXED_AT = 16;
+/** Room for the headers of most responses (a JSON one has six), before the array must grow. */
+const INITIAL_ROOM = 8;
 
 function parseCacheControl(header: string, into: Map<string, string | true>): void {
   for (const match of header.matchAll(/([a-zA-Z][a-zA-Z_-]*)\s*(?:=(?:"([^"]*)"|([^ \t",;]*)))?/g)) {

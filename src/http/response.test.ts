@@ -109,6 +109,38 @@ describe('Response', () => {
     assert.deepEqual(response.headers.toNodeHeaderList(), Object.entries(response.headers.toNodeHeaders()).flat(), 'the same headers as the object form');
   });
 
+  it('keeps headers in the order first set, a replaced one in its place, a removed one gone, however many there are', () => {
+    for (const count of [3, 40]) {
+      const response = new Response();
+      const names = Array.from({ length: count }, (_, i) => `X-Header-${i}`);
+      for (const name of names) response.headers.set(name, name.toLowerCase());
+      response.headers.set('x-header-1', 'replaced');
+      response.headers.set('X-HEADER-2', 'added', false);
+      response.headers.remove('x-Header-0');
+      assert.equal(response.headers.has('X-Header-0'), false, `${count} headers`);
+      assert.equal(response.headers.get('X-Header-1'), 'replaced');
+      assert.deepEqual(response.headers.all('x-header-2'), ['x-header-2', 'added']);
+      assert.equal(response.headers.setDefault('X-Header-0', 'again'), true);
+      assert.equal(response.headers.setDefault(`x-header-${count - 1}`, 'not set'), false);
+      const list = response.headers.toNodeHeaderList();
+      const sentNames = list.filter((_, i) => i % 2 === 0);
+      assert.deepEqual(sentNames, ['x-header-1', 'X-Header-2', ...names.slice(3), 'X-Header-0', 'Cache-Control'], 'a replaced name is sent as last written, an added-to one as first');
+      assert.equal(list[list.indexOf('X-Header-0') + 1], 'again');
+    }
+  });
+
+  it('sends "private, must-revalidate" for a response with Last-Modified or Expires and no Cache-Control, however many headers it has', () => {
+    for (const count of [0, 40]) {
+      for (const header of ['Last-Modified', 'expires']) {
+        const response = new Response();
+        for (let i = 0; i < count; i++) response.headers.set(`X-Header-${i}`, 'x');
+        assert.equal(response.headers.get('Cache-Control'), 'no-cache, private');
+        response.headers.set(header, 'Thu, 01 Jan 2037 00:00:00 GMT');
+        assert.equal(response.headers.get('Cache-Control'), 'private, must-revalidate', `${header} among ${count} others`);
+      }
+    }
+  });
+
   it('sets a default header only where the response has none, and says whether it did', () => {
     const response = new Response('', 200, { 'content-type': 'text/plain' });
     assert.equal(response.headers.setDefault('Content-Type', 'text/html'), false);

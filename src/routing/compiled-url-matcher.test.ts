@@ -53,6 +53,25 @@ describe('CompiledUrlMatcher', () => {
     assert.equal(matcher.lookup('/api/v3/users/1', GET), undefined);
   });
 
+  it('follows a literal segment beside variables with requirements the segment may or may not meet, in declaration order', () => {
+    const matcher = new CompiledUrlMatcher(collection([
+      '/{_locale<en|fr>}',
+      '/{_locale<en|fr>}/events/{id<\\d+>}',
+      '/{n<\\d+>}/events/{id}',
+      '/{word<[a-z]+>}/events/{id}',
+      '/users/{id}',
+      '/en/{page}',
+    ]));
+    assert.deepEqual(matcher.match('/users/42', GET), { _route: 'r4', id: '42' }, 'no requirement met: the literal');
+    assert.deepEqual(matcher.match('/fr', GET), { _route: 'r0', _locale: 'fr' });
+    assert.deepEqual(matcher.match('/en/events/7', GET), { _route: 'r1', _locale: 'en', id: '7' }, 'two requirements met, the first declared wins');
+    assert.deepEqual(matcher.match('/12/events/x', GET), { _route: 'r2', n: '12', id: 'x' }, 'one requirement met');
+    assert.deepEqual(matcher.match('/users/events/3', GET), { _route: 'r3', word: 'users', id: '3' }, 'a requirement met beside the literal');
+    assert.deepEqual(matcher.match('/en/about', GET), { _route: 'r5', page: 'about' }, 'the literal after requirements that lead nowhere');
+    assert.equal(matcher.lookup('/users', GET), undefined);
+    assert.equal(matcher.lookup('/-/events/1', GET), undefined);
+  });
+
   // Seeds that once found a difference stay in the list; SEED=n replays another one.
   for (const seed of process.env.SEED === undefined ? [42, 14, 2024, 1, 8] : [Number(process.env.SEED)]) {
     it(`answers like UrlMatcher for many generated routes and paths (seed ${seed})`, () => compareWithUrlMatcher(seed));

@@ -10,6 +10,12 @@ type Part = string | { readonly test: RegExp | null; readonly source: string };
 const WHOLE_SEGMENT = '[^/]+';
 /** Until a route is found; never written to. */
 const NO_CAPTURES: string[] = [];
+/**
+ * Start and end of each variable segment of the branch a lookup follows, reused by every
+ * lookup (one runs at a time and calls out to no other code; the captures it answers
+ * with are slices of the path), so that none allocates and grows its own array.
+ */
+const scratchPositions: number[] = new Array<number>(32).fill(0);
 
 class TrieNode {
   /** Literal children by first character; `codes` tells siblings apart. */
@@ -59,30 +65,43 @@ export class SegmentTrie {
     // followed without a search: most paths go all the way, or fail on the way.
     let node = this.#root;
     let from = end >= path.length ? -1 : end + 1;
-    const positions: number[] = [];
+    const positions = scratchPositions;
+    let top = 0;
     while (from !== -1) {
       if (node.minIndex >= limit) return null;
-      if (node.tested.length > 0) break;
       const literal = literalAt(node, path, from);
       if (literal !== undefined && node.variable !== null) break;
+      // A variable with a requirement ("{_locale}" of "en|fr" beside "users") is a choice
+      // only if the segment meets it: the one branch left is followed here, a choice of
+      // two is left to the search.
+      let variable = node.variable;
+      let to = from;
+      if (variable !== null || node.tested.length > 0) {
+        while (to < path.length && path.charCodeAt(to) !== 47) to++;
+        if (node.tested.length > 0 && to > from) {
+          if (variable !== null) break;
+          variable = testedBranch(node, path, from, to, limit);
+          if (variable === MANY || (variable !== null && literal !== undefined)) break;
+        }
+      }
       if (literal !== undefined) {
         const after = from + literal.codes.length;
         node = literal;
         from = after === path.length ? -1 : after + 1;
-      } else if (node.variable !== null) {
-        let to = from;
-        while (to < path.length && path.charCodeAt(to) !== 47) to++;
+      } else if (variable !== null) {
         if (to === from) return null;
-        positions.push(from, to);
-        node = node.variable;
+        positions[top] = from;
+        positions[top + 1] = to;
+        top += 2;
+        node = variable;
         from = to === path.length ? -1 : to + 1;
       } else {
         return null;
       }
     }
-    if (from === -1) return terminalMatch(node, path, trailingSlashes, limit, positions);
+    if (from === -1) return terminalMatch(node, path, trailingSlashes, limit, positions, top);
     const search = new Search(path, trailingSlashes, limit, positions);
-    search.visit(node, from, positions.length);
+    search.visit(node, from, top);
     return search.best === null ? null : search;
   }
 
@@ -187,6 +206,25 @@ class Search implements TrieMatch {
   }
 }
 
+/** testedBranch's answer when more than one requirement is met. */
+const MANY = new TrieNode();
+
+/**
+ * The node of the one variable with a requirement that the segment from `from` to `to`
+ * meets and whose routes may come before `limit`, null if none does, MANY if several do.
+ */
+function testedBranch(node: TrieNode, path: string, from: number, to: number, limit: number): TrieNode | null {
+  let found: TrieNode | null = null;
+  const tested = node.tested;
+  for (let i = 0; i < tested.length; i++) {
+    const branch = tested[i] as TrieNode['tested'][number];
+    if (branch.node.minIndex >= limit || !branch.test.test(path.slice(from, to))) continue;
+    if (found !== null) return MANY;
+    found = branch.node;
+  }
+  return found;
+}
+
 /** The first route ending at `node` that the path may take: before `limit`, and with a trailing slash it accepts. */
 function terminalRoute(node: TrieNode, trailingSlashes: number, limit: number): RouteEntry | undefined {
   for (const route of node.routes) {
@@ -197,12 +235,14 @@ function terminalRoute(node: TrieNode, trailingSlashes: number, limit: number): 
   return undefined;
 }
 
-function terminalMatch(node: TrieNode, path: string, trailingSlashes: number, limit: number, positions: number[]): TrieMatch | null {
+function terminalMatch(node: TrieNode, path: string, trailingSlashes: number, limit: number, positions: number[], top: number): TrieMatch | null {
   const route = terminalRoute(node, trailingSlashes, limit);
-  return route === undefined ? null : { best: route, captures: slices(path, positions, positions.length) };
+  return route === undefined ? null : { best: route, captures: slices(path, positions, top) };
 }
 
 function slices(path: string, positions: readonly number[], top: number): string[] {
+  // one variable, the most common: a literal of one, where pushing would grow an empty array
+  if (top === 2) return [path.slice(positions[0], positions[1])];
   const values: string[] = [];
   for (let i = 0; i < top; i += 2) values.push(path.slice(positions[i], positions[i + 1]));
   return values;
