@@ -131,8 +131,9 @@ describe('parseRequestHead', () => {
   });
 
   test('methods are llhttp\'s, case-sensitive: another token is a 501, a method that is not a token a 400', () => {
-    for (const method of ['GET', 'PROPFIND', 'M-SEARCH', 'PURGE']) assert.equal(parse(head(`${method} / HTTP/1.1`, 'Host: h')).method, method);
+    for (const method of ['GET', 'POST', 'PUT', 'HEAD', 'PROPFIND', 'M-SEARCH', 'PURGE']) assert.equal(parse(head(`${method} / HTTP/1.1`, 'Host: h')).method, method);
     refused(head('post /login HTTP/1.1', 'Host: h'), 501);
+    for (const method of ['GE', 'GETS', 'GeT', 'POS', 'POSTS', 'PoST', 'GOT', 'PEST']) refused(head(`${method} / HTTP/1.1`, 'Host: h'), 501);
     refused(head('FOO / HTTP/1.1', 'Host: h'), 501);
     refused(head('G(T / HTTP/1.1', 'Host: h'), 400);
     refused(head('GET\t/ HTTP/1.1', 'Host: h'), 400);

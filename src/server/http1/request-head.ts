@@ -126,7 +126,7 @@ export function parseRequestHead(bytes: Buffer, start: number, end: number, maxH
   let i = start;
   while (i < end && (classes[bytes[i]!]! & TOKEN) !== 0) i++;
   if (i === start || bytes[i] !== 32) throw malformedLine();
-  const method = head.slice(0, i - start);
+  const method = commonMethod(bytes, start, i) ?? head.slice(0, i - start);
   // RFC 9112 §3 allows parsing on whitespace-delimited words, and llhttp takes several
   // spaces between the parts: a request refused here and read by a proxy would be lost
   while (bytes[++i] === 32);
@@ -147,7 +147,7 @@ export function parseRequestHead(bytes: Buffer, start: number, end: number, maxH
   // HTTP/2.0 (another framing altogether): only HTTP/1.0 and 1.1 are spoken here. The
   // HTTP/2 preface (`PRI * HTTP/2.0`) ends here too.
   if (major !== 1 || minor > 1) throw new HttpParseError(505, `HTTP/${major}.${minor} is not supported.`);
-  if (!knownMethods.has(method)) throw new HttpParseError(501, `The method ${method} is not implemented.`);
+  if (method !== 'GET' && method !== 'POST' && !knownMethods.has(method)) throw new HttpParseError(501, `The method ${method} is not implemented.`);
   // RFC 9112 §3.2: origin-form, absolute-form, or `*` for OPTIONS only
   let authority: string | undefined;
   if (url.charCodeAt(0) !== 47 /* / */) {
@@ -233,6 +233,18 @@ export function parseRequestHead(bytes: Buffer, start: number, end: number, maxH
     body: framing(contentLength, transferEncoding, http10),
     expectContinue: expectsContinue(expect, http10),
   };
+}
+
+/**
+ * The method in `bytes` from `start` to `end` when it is GET or POST, as the literal: the
+ * usual request's method is then neither cut out of the head nor looked up, and later
+ * comparisons with it are of one string with itself.
+ */
+function commonMethod(bytes: Buffer, start: number, end: number): string | undefined {
+  const length = end - start;
+  if (length === 3 && bytes[start] === 71 && bytes[start + 1] === 69 && bytes[start + 2] === 84) return 'GET';
+  if (length === 4 && bytes[start] === 80 && bytes[start + 1] === 79 && bytes[start + 2] === 83 && bytes[start + 3] === 84) return 'POST';
+  return undefined;
 }
 
 /**
