@@ -69,7 +69,8 @@ export class IncomingBody extends Readable {
     }
     const take = this.#left;
     this.#left = 0;
-    if (take > 0) this.#push(chunk.subarray(0, take));
+    // the usual chunk holds the body's rest and nothing after it: pushed as it is
+    if (take > 0) this.#push(take === chunk.length ? chunk : chunk.subarray(0, take));
     this.#finish();
     return take < chunk.length ? chunk.subarray(take) : undefined;
   }
