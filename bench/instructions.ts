@@ -100,9 +100,9 @@ async function measure(spec: ServerSpec, route: Scenario): Promise<number> {
   try {
     const { path, headers } = route;
     const url = `http://127.0.0.1:${port}${path}`;
-    await send(url, warmup, headers);
+    await send(url, warmup, headers, undefined, route);
     control(child.pid!, '-i', 'on');
-    await send(url, 1000, headers);
+    await send(url, 1000, headers, undefined, route);
     // files callgrind made before the first dump are not dumps
     const seen = new Set(readdirSync(dumps));
     control(child.pid!, '-d');
@@ -110,10 +110,10 @@ async function measure(spec: ServerSpec, route: Scenario): Promise<number> {
     // Two stretches of different lengths: their difference leaves out what each run of
     // the load generator costs whatever its length (opening its 50 connections).
     const short = Math.round(counted / 3);
-    await send(url, short, headers);
+    await send(url, short, headers, undefined, route);
     control(child.pid!, '-d');
     const shortTotal = newestDumpTotal(dumps, seen);
-    await send(url, counted, headers);
+    await send(url, counted, headers, undefined, route);
     control(child.pid!, '-d');
     return (newestDumpTotal(dumps, seen) - shortTotal) / (counted - short);
   } finally {

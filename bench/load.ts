@@ -13,8 +13,8 @@ export function load(url: string, seconds: number, headers: Record<string, strin
 }
 
 /** Sends `amount` requests to `url` over `connections` connections; resolves once all are answered. */
-export function send(url: string, amount: number, headers: Record<string, string> = {}, connections = 50): Promise<LoadResult> {
-  return run({ url, connections, amount, headers, pipelining: 1 });
+export function send(url: string, amount: number, headers: Record<string, string> = {}, connections = 50, request: { method?: string; body?: string } = {}): Promise<LoadResult> {
+  return run({ url, connections, amount, headers, pipelining: 1, ...(request.method !== undefined && { method: request.method }), ...(request.body !== undefined && { body: request.body }) });
 }
 
 function run(options: Options): Promise<LoadResult> {

@@ -4,6 +4,7 @@ import type { ParameterBag } from '../http/parameter-bag.ts';
 import { HttpException } from '../exception/http-exception.ts';
 import { BadRequestHttpException } from '../exception/bad-request-http-exception.ts';
 import { UploadedFile } from './uploaded-file.ts';
+import { utf8Text } from './node-internals.ts';
 
 export interface BodyOptions {
   /** The most bytes read; a larger body is a 413. Default 1 MiB. */
@@ -78,7 +79,7 @@ export async function parseJson(request: Request, options: BodyOptions = {}): Pr
 /** Bytes parsed as JSON; invalid JSON (no bytes too) is a 400. */
 export function jsonOf(raw: Buffer): unknown {
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(utf8Text(raw));
   } catch (error) {
     throw new BadRequestHttpException('The request body is not valid JSON.', { cause: error });
   }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, connect, type Socket } from 'node:net';
 import { once } from 'node:events';
-import { answerHalfClosedClients, canReadIntoBuffer } from './node-internals.ts';
+import { answerHalfClosedClients, canReadIntoBuffer, utf8Text } from './node-internals.ts';
 
 // What the server takes from Node's internals is checked on the Node that runs the tests:
 // CI runs them on every Node the package supports, so a rename fails there.
@@ -28,4 +28,12 @@ test(`node:http has the switch that answers half-closed clients on Node ${proces
   const server = createHttpServer();
   answerHalfClosedClients(server);
   assert.equal((server as unknown as { httpAllowHalfOpen: boolean }).httpAllowHalfOpen, true);
+});
+
+test(`a buffer's UTF-8 text is read through Buffer's own utf8Slice on Node ${process.version}, as toString reads it`, () => {
+  assert.equal(typeof (Buffer.prototype as unknown as { utf8Slice?: unknown }).utf8Slice, 'function');
+  for (const bytes of [Buffer.from('{"name":"Ada Lovelace","snow":"\u2603"}'), Buffer.from([0x61, 0xff, 0xe2, 0x98, 0x62]), Buffer.alloc(0)]) {
+    assert.equal(utf8Text(bytes), bytes.toString('utf8'));
+  }
+  assert.equal(utf8Text(Buffer.from('xx{"a":1}yy').subarray(2, 9)), '{"a":1}');
 });

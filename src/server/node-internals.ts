@@ -22,6 +22,20 @@ export const latin1Text: (bytes: Buffer, start: number, end: number) => string =
     ? (bytes, start, end) => (bytes as unknown as LatinSlicing).latin1Slice(start, end)
     : (bytes, start, end) => bytes.toString('latin1', start, end);
 
+interface Utf8Slicing {
+  utf8Slice(start: number, end: number): string;
+}
+
+/**
+ * The UTF-8 text of all of `bytes`, through Buffer's own utf8Slice, as latin1Text does for
+ * latin1: what `toString('utf8')` ends up calling (malformed sequences become U+FFFD the
+ * same way). Where a Node lacks it, toString does the same.
+ */
+export const utf8Text: (bytes: Buffer) => string =
+  typeof (Buffer.prototype as Partial<Utf8Slicing>).utf8Slice === 'function'
+    ? (bytes) => (bytes as unknown as Utf8Slicing).utf8Slice(0, bytes.length)
+    : (bytes) => bytes.toString('utf8');
+
 /**
  * Has a node:http server answer a client that half-closed after its request (as
  * Http1Server does) instead of dropping the response: node's own `httpAllowHalfOpen`

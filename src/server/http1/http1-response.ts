@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
-import { httpDate, serializeHead, type HeadFacts, type HeaderList, type HeaderObject } from './outgoing.ts';
+import { httpDateLine, serializeHead, type HeadFacts, type HeaderList, type HeaderObject } from './outgoing.ts';
 import type { Http1Connection } from './http1-connection.ts';
 import type { Http1Request } from './http1-request.ts';
 import type { TransportResponse } from '../transport.ts';
@@ -190,7 +190,7 @@ export class Http1Response extends EventEmitter implements TransportResponse {
     this.#latin1Head = facts.latin1;
     this.#bodiless = this.#head || status === 204 || status === 304 || status < 200;
     let text = facts.text;
-    if (!facts.date) text += `Date: ${httpDate()}\r\n`;
+    if (!facts.date) text += httpDateLine();
     if (facts.connectionClose || this.#connection.server.closing) this.shouldKeepAlive = false;
     if (!this.#bodiless && !facts.contentLength) {
       if (body !== undefined) {

@@ -228,6 +228,34 @@ for (const reads of ['into the server buffer', 'through the socket stream'] as c
     assert.deepEqual(bodiesOf(reply), ['/a:first', '/b:second']);
   });
 
+  test('a body that came whole with its head is read by its stream all the same, and ends', async () => {
+    const { port } = await serve((req, res) => {
+      assert.equal(req.complete, true);
+      const chunks: Buffer[] = [];
+      req.body!.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => res.end(Buffer.concat(chunks).toString()));
+    });
+    const reply = await new Client(port).send('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nwhole').all();
+    assert.deepEqual(bodiesOf(reply), ['whole']);
+  });
+
+  test('a body larger than the stream holds, sent before the application reads it, reaches it whole and in order', async () => {
+    const size = 256 * 1024;
+    const sent = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) sent[i] = i % 251;
+    let written!: () => void;
+    const allWritten = new Promise<void>((resolve) => (written = resolve));
+    const { port } = await serve(async (req, res) => {
+      // reads only once the client has handed all of it over: what came meanwhile waits
+      await allWritten;
+      const chunks: Buffer[] = [];
+      for await (const chunk of req.body!) chunks.push(chunk as Buffer);
+      res.end(Buffer.concat(chunks).equals(sent) ? 'same' : 'different');
+    });
+    const client = new Client(port).send(`PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`);
+    client.socket.write(sent, () => written());
+    assert.match(await client.all(), /\r\n\r\nsame$/);
+  });
+
   test('decodes a chunked body sent in pieces', async () => {
     let firstPiece!: () => void;
     const firstPieceRead = new Promise<void>((resolve) => (firstPiece = resolve));

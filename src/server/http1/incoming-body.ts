@@ -10,8 +10,14 @@ export class IncomingBody extends Readable {
   #left: number;
   readonly #chunked: ChunkedDecoder | undefined;
   complete = false;
-  /** What was pushed while nobody read: the whole body when it came with the head. */
+  /**
+   * What arrived before anyone read: the whole body when it came with the head. It is
+   * handed to the stream at the first read, so a body taken whole (completeBytes) never
+   * goes through the stream's machinery.
+   */
   #unread: Buffer[] | undefined = [];
+  /** How many bytes #unread holds: past the stream's high-water mark, the socket is paused as a push would have paused it. */
+  #unreadLength = 0;
   #started = false;
 
   constructor(connection: Http1Connection, request: Http1Request, framing: number | 'chunked') {
@@ -23,6 +29,14 @@ export class IncomingBody extends Readable {
   }
 
   override _read(): void {
+    const unread = this.#unread;
+    if (unread !== undefined && !this.#started) {
+      // the first read: what arrived so far, then its end if it has come
+      this.#started = true;
+      this.#unread = undefined;
+      for (const chunk of unread) this.push(chunk);
+      if (this.complete) this.push(null);
+    }
     this.#started = true;
     this.#unread = undefined;
     this.#connection.resumeBody();
@@ -55,21 +69,29 @@ export class IncomingBody extends Readable {
     }
     const take = this.#left;
     this.#left = 0;
-    if (take > 0) this.#push(chunk.subarray(0, take));
+    // the usual chunk holds the body's rest and nothing after it: pushed as it is
+    if (take > 0) this.#push(take === chunk.length ? chunk : chunk.subarray(0, take));
     this.#finish();
     return take < chunk.length ? chunk.subarray(take) : undefined;
   }
 
   #push(data: Buffer): void {
     const copy = this.#connection.copyIfReused(data);
-    this.#unread?.push(copy);
-    if (!this.push(copy)) this.#connection.pauseBody();
+    const unread = this.#unread;
+    if (unread !== undefined && !this.#started) {
+      unread.push(copy);
+      this.#unreadLength += copy.length;
+      if (this.#unreadLength >= this.readableHighWaterMark) this.#connection.pauseBody();
+    } else if (!this.push(copy)) {
+      this.#connection.pauseBody();
+    }
   }
 
   #finish(): void {
     this.complete = true;
     this.#request.complete = true;
-    this.push(null);
+    // a body nobody has read yet ends at its first read, after what it holds
+    if (this.#started) this.push(null);
   }
 
   /** The connection closes with the body unread: nothing more will come. */

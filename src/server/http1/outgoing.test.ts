@@ -29,3 +29,41 @@ describe('serializeHead', () => {
     }
   });
 });
+
+describe('serializeHead, for values it has seen before', () => {
+  it('writes each value as given, repeated or alternating, before and after the name has had too many to remember', () => {
+    const values = ['application/json', 'text/html', 'application/json', 'text/plain', 'a', 'b', 'c', 'text/html', `x${'y'.repeat(600)}`, 'application/json'];
+    for (let round = 0; round < 3; round++) {
+      for (const value of values) {
+        assert.equal(serializeHead(200, undefined, ['X-Seen-Type', value]).text, `HTTP/1.1 200 OK\r\nX-Seen-Type: ${value}\r\n`);
+      }
+    }
+  });
+
+  it('still refuses a value with CR or LF for a name whose safe values it remembers', () => {
+    for (let i = 0; i < 3; i++) serializeHead(200, undefined, ['X-Seen-Safe', 'fine']);
+    assert.throws(() => serializeHead(200, undefined, ['X-Seen-Safe', 'fine\r\nSet-Cookie: x=1']), InvalidHeaderError);
+    assert.throws(() => serializeHead(200, undefined, ['X-Seen-Safe', `fine${'\n'}`]), InvalidHeaderError);
+    assert.equal(serializeHead(200, undefined, ['X-Seen-Safe', 'fine']).text, 'HTTP/1.1 200 OK\r\nX-Seen-Safe: fine\r\n');
+  });
+
+  it('still marks a latin1 value after plain ones of the same name, and a plain one after it', () => {
+    serializeHead(200, undefined, ['X-Seen-Name', 'cafe']);
+    assert.equal(serializeHead(200, undefined, ['X-Seen-Name', 'caf\u00e9']).latin1, true);
+    assert.equal(serializeHead(200, undefined, ['X-Seen-Name', 'caf\u00e9']).latin1, true);
+    assert.equal(serializeHead(200, undefined, ['X-Seen-Name', 'cafe']).latin1, false);
+  });
+
+  it('still refuses a bad value after the name has had too many values to remember', () => {
+    for (let i = 0; i < 10; i++) serializeHead(200, undefined, ['X-Seen-Id', `id-${i}`]);
+    assert.throws(() => serializeHead(200, undefined, ['X-Seen-Id', 'id\r\n']), InvalidHeaderError);
+  });
+
+  it('writes the status line of a code with the table\'s text or with the text given, and refuses a text with CR or LF', () => {
+    assert.equal(serializeHead(404, undefined, undefined).text, 'HTTP/1.1 404 Not Found\r\n');
+    assert.equal(serializeHead(404, undefined, undefined).text, 'HTTP/1.1 404 Not Found\r\n');
+    assert.equal(serializeHead(404, 'Gone Fishing', undefined).text, 'HTTP/1.1 404 Gone Fishing\r\n');
+    assert.equal(serializeHead(799, undefined, undefined).text, 'HTTP/1.1 799 unknown\r\n');
+    assert.throws(() => serializeHead(404, 'Not Found\r\nX: y', undefined), InvalidHeaderError);
+  });
+});

@@ -21,15 +21,37 @@ const enum Kind {
 }
 
 /**
- * Names already checked, with what they are: one lookup per header on every response
- * rather than a test and a lowercasing. Bounded, so odd names cannot grow it.
+ * A header name already checked, with what it is, and values of it already checked: most
+ * responses of an application repeat the same few values for a name (a Content-Type, the
+ * security headers), and a value found here (equal to one that passed the check, so as
+ * safe) is written without testing it again, as its line made once.
  */
-const knownNames = new Map<string, Kind>();
+interface KnownName {
+  readonly kind: Kind;
+  /** Plain-ASCII values that passed the check; undefined once the name has had too many to keep (a request id, a length). */
+  values: string[] | undefined;
+  /** The header line of each of `values`, same index. */
+  readonly lines: string[];
+}
 
-function kindOf(name: string): Kind {
-  let kind = knownNames.get(name);
-  if (kind === undefined) {
+/** Names remembered, so odd names cannot grow the table without end. */
+const maxKnownNames = 1024;
+/** Values remembered per name: past it, the name's values vary too much to be worth comparing. */
+const maxKnownValues = 4;
+/** The longest value remembered: long ones are rarely repeated, and they would hold memory. */
+const maxKnownValueLength = 512;
+
+/**
+ * Names already checked: one lookup per header on every response rather than a test and
+ * a lowercasing.
+ */
+const knownNames = new Map<string, KnownName>();
+
+function knownName(name: string): KnownName {
+  let known = knownNames.get(name);
+  if (known === undefined) {
     if (!tokenPattern.test(name)) throw new InvalidHeaderError(`Invalid header name: "${name}".`);
+    let kind: Kind;
     switch (name.toLowerCase()) {
       case 'content-length': kind = Kind.ContentLength; break;
       case 'transfer-encoding': kind = Kind.TransferEncoding; break;
@@ -37,9 +59,27 @@ function kindOf(name: string): Kind {
       case 'connection': kind = Kind.Connection; break;
       default: kind = Kind.Other;
     }
-    if (knownNames.size < 1024) knownNames.set(name, kind);
+    known = { kind, values: [], lines: [] };
+    if (knownNames.size < maxKnownNames) knownNames.set(name, known);
   }
-  return kind;
+  return known;
+}
+
+/** The status line of each code with the table's text, made once. */
+const statusLines = new Map<number, string>();
+
+function statusLine(statusCode: number, statusText: string | undefined): string {
+  if (statusText === undefined) {
+    let line = statusLines.get(statusCode);
+    if (line === undefined) {
+      line = `HTTP/1.1 ${statusCode} ${statusTexts[statusCode] ?? 'unknown'}\r\n`;
+      statusLines.set(statusCode, line);
+    }
+    return line;
+  }
+  // the table's own text needs no test
+  if (statusText !== statusTexts[statusCode] && invalidValue.test(statusText)) throw new InvalidHeaderError('Invalid character in the status text.');
+  return `HTTP/1.1 ${statusCode} ${statusText}\r\n`;
 }
 
 /** What writing the head found out about the headers the application set. */
@@ -64,10 +104,7 @@ export interface HeadFacts {
  */
 export function serializeHead(statusCode: number, statusText: string | undefined, headers: HeaderList | HeaderObject | undefined): HeadFacts {
   if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 999) throw new RangeError(`Invalid status code: ${statusCode}.`);
-  // the table's own text needs no test
-  if (statusText === undefined) statusText = statusTexts[statusCode] ?? 'unknown';
-  else if (statusText !== statusTexts[statusCode] && invalidValue.test(statusText)) throw new InvalidHeaderError('Invalid character in the status text.');
-  const facts: HeadFacts = { text: `HTTP/1.1 ${statusCode} ${statusText}\r\n`, latin1: false, contentLength: false, chunked: false, date: false, connectionClose: false, connection: false };
+  const facts: HeadFacts = { text: statusLine(statusCode, statusText), latin1: false, contentLength: false, chunked: false, date: false, connectionClose: false, connection: false };
   if (headers === undefined) return facts;
   if (Array.isArray(headers)) {
     const list = headers as HeaderList;
@@ -83,19 +120,43 @@ export function serializeHead(statusCode: number, statusText: string | undefined
 }
 
 function addField(facts: HeadFacts, name: string, value: string | readonly string[]): void {
-  const kind = kindOf(name);
-  if (kind !== Kind.Other) note(facts, kind, value);
+  const known = knownName(name);
+  if (known.kind !== Kind.Other) note(facts, known.kind, value);
   if (typeof value === 'string') {
-    addLine(facts, name, value);
+    addLine(facts, known, name, value);
   } else {
-    for (const one of value) addLine(facts, name, String(one));
+    for (const one of value) addLine(facts, known, name, String(one));
   }
 }
 
-function addLine(facts: HeadFacts, name: string, value: string): void {
+function addLine(facts: HeadFacts, known: KnownName, name: string, value: string): void {
+  const values = known.values;
+  if (values !== undefined) {
+    // compared only while the name's values repeat: a value that changes every time (a
+    // request id) would cost a comparison, which must first flatten a concatenated string
+    for (let i = 0; i < values.length; i++) {
+      if (values[i] === value) {
+        facts.text += known.lines[i]!;
+        return;
+      }
+    }
+  }
   if (notPlainAscii.test(value)) {
     if (invalidValue.test(value)) throw new InvalidHeaderError(`Invalid character in the value of the header "${name}".`);
     facts.latin1 = true;
+  } else if (values !== undefined) {
+    if (values.length === maxKnownValues || value.length > maxKnownValueLength) {
+      known.values = undefined;
+      known.lines.length = 0;
+    } else {
+      // joined, which makes one flat string: each head that repeats the line then holds it
+      // as one piece rather than four, and writing the head copies fewer pieces
+      const line = [name, ': ', value, '\r\n'].join('');
+      values.push(value);
+      known.lines.push(line);
+      facts.text += line;
+      return;
+    }
   }
   facts.text += `${name}: ${value}\r\n`;
 }
@@ -122,17 +183,17 @@ function joined(value: string | readonly string[]): string {
   return typeof value === 'string' ? value : value.join(',');
 }
 
-let cachedDate: string | undefined;
+let cachedDateLine: string | undefined;
 
-/** The Date header's value, made at most once a second. */
-export function httpDate(): string {
-  if (cachedDate === undefined) {
-    cachedDate = new Date().toUTCString();
+/** The Date header's line, made at most once a second. */
+export function httpDateLine(): string {
+  if (cachedDateLine === undefined) {
+    cachedDateLine = `Date: ${new Date().toUTCString()}\r\n`;
     setTimeout(forgetDate, 1000 - (Date.now() % 1000)).unref();
   }
-  return cachedDate;
+  return cachedDateLine;
 }
 
 function forgetDate(): void {
-  cachedDate = undefined;
+  cachedDateLine = undefined;
 }

@@ -35,6 +35,19 @@ describe('parseRequestHead', () => {
     assert.equal(parsed.expectContinue, false);
   });
 
+  test('knows each name by its exact spelling, parse after parse, among more names than it keeps at hand', () => {
+    // more spellings than the parser's cache of recent names has places: some share one
+    const names = Array.from({ length: 600 }, (_, i) => `X-Name-${i.toString(36)}`);
+    for (let round = 0; round < 3; round++) {
+      const lines = names.map((name, i) => `${name}: v${i}`);
+      const parsed = parse(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 3', 'content-lengtx: a', 'Content-Lengt: b', 'Content-Type: c', ...lines), 1000);
+      names.forEach((name, i) => assert.equal(parsed.headers[name.toLowerCase()], `v${i}`, name));
+      assert.equal(parsed.body, 3);
+      assert.deepEqual([parsed.headers['content-lengtx'], parsed.headers['content-lengt'], parsed.headers['content-type']], ['a', 'b', 'c']);
+      for (const spelling of ['Content-Length', 'content-length', 'CONTENT-LENGTH']) refused(head('POST / HTTP/1.1', 'Host: h', 'Content-Length: 3', `${spelling}: 3`), 400, /Content-Length is repeated/);
+    }
+  });
+
   test('joins repeated fields as node:http does: a list for set-cookie, "; " for cookie, the first for host-like fields, ", " otherwise', () => {
     const parsed = parse(head('GET / HTTP/1.1', 'Host: h', 'Accept: a', 'accept: b', 'Cookie: x=1', 'Cookie: y=2', 'Set-Cookie: s=1', 'Set-Cookie: s=2', 'Referer: /one', 'Referer: /two'));
     assert.equal(parsed.headers.accept, 'a, b');
@@ -131,8 +144,9 @@ describe('parseRequestHead', () => {
   });
 
   test('methods are llhttp\'s, case-sensitive: another token is a 501, a method that is not a token a 400', () => {
-    for (const method of ['GET', 'PROPFIND', 'M-SEARCH', 'PURGE']) assert.equal(parse(head(`${method} / HTTP/1.1`, 'Host: h')).method, method);
+    for (const method of ['GET', 'POST', 'PUT', 'HEAD', 'PROPFIND', 'M-SEARCH', 'PURGE']) assert.equal(parse(head(`${method} / HTTP/1.1`, 'Host: h')).method, method);
     refused(head('post /login HTTP/1.1', 'Host: h'), 501);
+    for (const method of ['GE', 'GETS', 'GeT', 'POS', 'POSTS', 'PoST', 'GOT', 'PEST']) refused(head(`${method} / HTTP/1.1`, 'Host: h'), 501);
     refused(head('FOO / HTTP/1.1', 'Host: h'), 501);
     refused(head('G(T / HTTP/1.1', 'Host: h'), 400);
     refused(head('GET\t/ HTTP/1.1', 'Host: h'), 400);
