@@ -20,8 +20,9 @@ const found = new WeakMap<ExceptionMapping, WeakMap<object, ExceptionPolicy | nu
 
 /**
  * The last answer, checked before the two weak maps: errors come in runs of one class (a
- * site's 404s), and the lookups in the maps cost more than the rest of the answer. It keeps
- * one mapping (configuration) and one class's prototype alive, both long-lived anyway.
+ * site's requests for missing pages), and the lookups in the maps cost more than the rest
+ * of the answer. It keeps one mapping (configuration) and one class's prototype alive,
+ * both long-lived anyway.
  */
 let lastMapping: ExceptionMapping | undefined;
 let lastPrototype: object | undefined;
