@@ -17,9 +17,21 @@ export const formats: Readonly<Record<string, readonly string[]>> = {
 const formatByMime = new Map<string, string>();
 for (const [format, types] of Object.entries(formats)) for (const type of types) if (!formatByMime.has(type)) formatByMime.set(type, format);
 
+/**
+ * The last Content-Type asked about and its format: the requests an application receives
+ * repeat one or two, and cutting off the parameters and lowercasing cost more than
+ * comparing with the last.
+ */
+let lastMimeType = '';
+let lastFormat: string | undefined;
+
 export function formatOf(mimeType: string): string | undefined {
+  if (mimeType === lastMimeType) return lastFormat;
   const bare = mimeType.split(';', 1)[0]!.trim().toLowerCase();
-  return formatByMime.get(bare);
+  const format = formatByMime.get(bare);
+  lastMimeType = mimeType;
+  lastFormat = format;
+  return format;
 }
 
 export function mimeTypeOf(format: string): string | undefined {
