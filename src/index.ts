@@ -19,7 +19,7 @@ export { RateLimiter, type RateLimit } from './rate-limiter/rate-limiter.ts';
 export { FixedWindowPolicy, SlidingWindowPolicy, TokenBucketPolicy, type RateLimitPolicy, type PolicyStep } from './rate-limiter/rate-limit-policy.ts';
 export { MemoryRateLimitStorage, RedisRateLimitStorage, type RateLimitStorage } from './rate-limiter/rate-limit-storage.ts';
 export { RateLimiters, type RateLimiterDefinition } from './rate-limiter/rate-limiters.ts';
-export { createRedisClient } from './support/redis-client.ts';
+export { closeRedisClient, createRedisClient } from './support/redis-client.ts';
 export { defaultSecurityHeaders, type SecurityHeadersConfig, type SecurityHeadersInput } from './framework-bundle/security-headers.ts';
 export { HealthChecks, writableDirectory, HEALTH_PATHS, type HealthCheck, type HealthReport } from './framework-bundle/health-checks.ts';
 

@@ -1,6 +1,6 @@
 import { Kernel, type KernelOptions } from 'sluice';
 import type { Bundle } from 'sluice';
-import { FrameworkBundle, RedisRateLimitStorage, createRedisClient } from 'sluice';
+import { FrameworkBundle, RedisRateLimitStorage, closeRedisClient, createRedisClient } from 'sluice';
 import { FrameworkExtraBundle } from 'sluice';
 import { ApiBundle } from 'sluice';
 import { CorsBundle } from 'sluice';
@@ -35,6 +35,8 @@ export interface AppKernelOptions extends KernelOptions {
 /** The events application. */
 export class AppKernel extends Kernel {
   readonly settings: AppSettings;
+  /** The client the login and API-write limits share when sessions are in Redis; this kernel made it, so it closes it. */
+  #rateLimitClient: ReturnType<typeof createRedisClient> | undefined;
 
   constructor(options: AppKernelOptions) {
     super(options);
@@ -53,7 +55,8 @@ export class AppKernel extends Kernel {
   registerBundles(): Bundle[] {
     const { database, adminPassword, maxImageBytes, uploadDir, storage, s3, jwtSecret, corsAllowOrigin, apiWriteLimit } = this.settings;
     // Several instances share sessions through Redis; they share the login and API counts too.
-    const rateLimitStorage = this.config.session.store === 'redis' ? new RedisRateLimitStorage(createRedisClient(this.config.session.redisUrl)) : undefined;
+    this.#rateLimitClient = this.config.session.store === 'redis' ? createRedisClient(this.config.session.redisUrl) : undefined;
+    const rateLimitStorage = this.#rateLimitClient === undefined ? undefined : new RedisRateLimitStorage(this.#rateLimitClient);
     const accessTokens = new StoredAccessTokens(() => this.container.get('entity_manager').getRepository(AccessTokenRecord) as WritableRepository<AccessTokenRecord>);
     const admin = adminPassword !== undefined;
     const app = new AppBundle({ database, admin, maxImageBytes, uploadDir, storage, ...(s3 !== undefined && { s3 }), accessTokens, apiWrites: { limit: apiWriteLimit, storage: rateLimitStorage } });
@@ -91,5 +94,19 @@ export class AppKernel extends Kernel {
     // last: it decorates what the others built (the dispatcher, the controller resolver)
     if (TelemetryBundle !== undefined) bundles.push(new TelemetryBundle());
     return bundles;
+  }
+
+  /**
+   * The rate limits' Redis connection ends with the bundles that used it: left open, it
+   * kept a stopped server's process running until it was killed.
+   */
+  override async shutdown(): Promise<void> {
+    const client = this.#rateLimitClient;
+    this.#rateLimitClient = undefined;
+    try {
+      await super.shutdown();
+    } finally {
+      if (client !== undefined) await closeRedisClient(client);
+    }
   }
 }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { createRedisClient } from '../support/redis-client.ts';
+import { closeRedisClient, createRedisClient } from '../support/redis-client.ts';
 import type { ProfileData } from './profile.ts';
 import { isValidToken, matchesSearch, summaryOf, type ProfileSearch, type ProfileSummary, type ProfilerStorage } from './profiler-storage.ts';
 
@@ -82,8 +82,7 @@ export class RedisProfilerStorage implements ProfilerStorage {
 
   /** Closes the connection when this storage opened it. */
   async close(): Promise<void> {
-    // A connection already gone (Redis restarted, or never reached) has nothing to quit.
-    if (this.#ownsClient) await this.#redis.quit().catch(() => this.#redis.disconnect());
+    if (this.#ownsClient) await closeRedisClient(this.#redis);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { createRedisClient } from '../support/redis-client.ts';
+import { closeRedisClient, createRedisClient } from '../support/redis-client.ts';
 import { ServiceUnavailableHttpException } from '../exception/service-unavailable-http-exception.ts';
 import type { SessionStore } from './session-store.ts';
 
@@ -48,9 +48,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
-    if (!this.#ownsClient || this.#client.status === 'end') return;
-    if (this.#client.status === 'wait') this.#client.disconnect();
-    else await this.#client.quit().catch(() => this.#client.disconnect());
+    if (this.#ownsClient) await closeRedisClient(this.#client);
   }
 }
 

@@ -28,3 +28,14 @@ export function createRedisClient(url: string, options: RedisOptions = {}): Redi
   client.on('error', () => {});
   return client;
 }
+
+/**
+ * Ends a client's connection: QUIT when it has one (what was sent is answered first), at
+ * once when it never connected or cannot reach Redis. An open connection keeps the process
+ * running, so whatever made a client closes it when it stops.
+ */
+export async function closeRedisClient(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  if (client.status === 'wait') client.disconnect();
+  else await client.quit().catch(() => client.disconnect());
+}
