@@ -10,6 +10,7 @@ class EventController {
   errorAction(exception: Error) { return exception; }
   typedAction(req: Request) { return req; }
   restAction(...tags: string[]) { return tags; }
+  taggedAction(id: string, ...tags: string[]) { return [id, ...tags]; }
   nullableAction(maybe: string | null) { return maybe; }
 }
 
@@ -18,6 +19,7 @@ declareArguments(EventController.prototype.needsAction, { missing: String });
 declareArguments(EventController.prototype.errorAction, { exception: Error });
 declareArguments(EventController.prototype.typedAction, { req: Request });
 declareArguments(EventController.prototype.restAction, { tags: { type: String, variadic: true } });
+declareArguments(EventController.prototype.taggedAction, { id: String, tags: { type: String, variadic: true } });
 declareArguments(EventController.prototype.nullableAction, { maybe: { type: String, nullable: true } });
 
 const controller = new EventController();
@@ -54,6 +56,14 @@ describe('ArgumentResolver', () => {
   it('spreads an array attribute into a rest parameter', () => {
     const request = Request.create('/', 'GET', { attributes: { tags: ['a', 'b'] } });
     assert.deepEqual(new ArgumentResolver().getArguments(request, [controller, 'restAction']), ['a', 'b']);
+  });
+
+  it('gives a rest parameter as many values as its attribute holds, none included, after the arguments before it', () => {
+    for (const tags of [[], ['a'], ['a', 'b', 'c']]) {
+      const request = Request.create('/', 'GET', { attributes: { id: '7', tags } });
+      assert.deepEqual(new ArgumentResolver().getArguments(request, [controller, 'taggedAction']), ['7', ...tags]);
+    }
+    assert.deepEqual(new ArgumentResolver().getArguments(Request.create('/', 'GET', { attributes: { id: '7' } }), [controller, 'taggedAction']), ['7'], 'no attribute, no values');
   });
 
   it('gives null to a parameter declared nullable', () => {

@@ -34,19 +34,25 @@ export class ArgumentResolver implements ArgumentResolverInterface {
   }
 
   getArguments(request: Request, controller: Controller): unknown[] {
-    const args: unknown[] = [];
-    for (const metadata of argumentMetadataFor(controller)) {
+    const metadata = argumentMetadataFor(controller);
+    // sized once for one value per argument: pushing into an empty array makes it grow
+    const args: unknown[] = new Array(metadata.length);
+    let count = 0;
+    for (let m = 0; m < metadata.length; m++) {
+      const argument = metadata[m]!;
       let values: readonly unknown[] | undefined;
       for (const resolver of this.#resolvers) {
-        values = resolver.resolve(request, metadata);
+        values = resolver.resolve(request, argument);
         if (values !== undefined) break;
       }
       if (values === undefined) {
-        throw new MissingArgumentError('SLUICE_MISSING_ARGUMENT', { controller: controllerName(controller), argument: metadata.name });
+        throw new MissingArgumentError('SLUICE_MISSING_ARGUMENT', { controller: controllerName(controller), argument: argument.name });
       }
-      if (values.length === 1) args.push(values[0]);
-      else for (const value of values) args.push(value);
+      if (values.length === 1) args[count++] = values[0];
+      else for (const value of values) args[count++] = value;
     }
+    // a rest parameter may have taken none or several values
+    if (count !== args.length) args.length = count;
     return args;
   }
 }

@@ -17,6 +17,28 @@ describe('newRequestId', () => {
     assert.equal(seen.size, 70_000);
   });
 
+  it('counts through every id of its prefix, across the counter\'s bytes and its batches, then draws a new prefix', () => {
+    const first = newRequestId();
+    const prefix = first.slice(0, 30);
+    const expected = parseInt(first.slice(30), 16);
+    let last = first;
+    for (let counter = expected + 1; counter < 0x1000000; counter++) {
+      const id = newRequestId();
+      // the counter is checked where it carries into a new byte or a new batch
+      if (((counter + 2) & 0x3f) < 4) {
+        assert.match(id, uuidV4);
+        assert.equal(id, `${prefix}${counter.toString(16).padStart(6, '0')}`);
+      }
+      last = id;
+    }
+    assert.equal(last, `${prefix}ffffff`);
+    const id = newRequestId();
+    assert.match(id, uuidV4);
+    assert.equal(id.slice(30), '000000');
+    assert.notEqual(id.slice(0, 30), prefix);
+    assert.equal(newRequestId(), `${id.slice(0, 30)}000001`);
+  });
+
   it('draws a prefix of its own in every process', () => {
     const script = "import { newRequestId } from './src/http/request-id.ts'; process.stdout.write(newRequestId());";
     const idOf = (): string => spawnSync(process.execPath, ['--import', './scripts/register-typescript.mjs', '--input-type=module', '-e', script], { encoding: 'utf8' }).stdout;

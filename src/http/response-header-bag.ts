@@ -18,7 +18,14 @@ export class ResponseHeaderBag {
   readonly #headers: Array<Header | undefined> = new Array<Header | undefined>(INITIAL_ROOM);
   /** How many of #headers's slots hold a header: the array is made with room for a JSON response's, not grown from empty. */
   #size = 0;
-  #index: Map<string, Header> | undefined;
+  /** Each header's position in #headers by its key, made once there are INDEXED_AT headers. */
+  #index: Map<string, number> | undefined;
+  /**
+   * The lengths of the keys held, one bit per length (modulo the bits of a number): most
+   * lookups are for a header the response does not have (a default, Vary, Content-Encoding),
+   * and a key whose length no held key has is known absent without a scan.
+   */
+  #lengths = 0;
   // Most responses set no cookie; the maps are made on first use.
   #cookieMap: Map<string, Cookie> | undefined;
   #cacheControlMap: Map<string, string | true> | undefined;
@@ -108,40 +115,45 @@ export class ResponseHeaderBag {
       this.#cacheControlRemoved = true;
       return;
     }
+    const at = this.#position(key);
+    if (at < 0) return;
+    const headers = this.#headers;
+    const size = this.#size - 1;
+    const index = this.#index;
+    index?.delete(key);
+    let lengths = 0;
+    for (let i = 0; i < size; i++) {
+      if (i >= at) {
+        headers[i] = headers[i + 1];
+        index?.set(headers[i]!.key, i);
+      }
+      lengths |= lengthBit(headers[i]!.key);
+    }
+    headers[size] = undefined;
+    this.#size = size;
+    this.#lengths = lengths;
+  }
+
+  /** Where the header of `key` is in #headers, or -1. */
+  #position(key: string): number {
+    if ((this.#lengths & lengthBit(key)) === 0) return -1;
+    if (this.#index !== undefined) return this.#index.get(key) ?? -1;
     const headers = this.#headers;
     const size = this.#size;
     for (let i = 0; i < size; i++) {
-      if (headers[i]!.key === key) {
-        for (let j = i + 1; j < size; j++) headers[j - 1] = headers[j];
-        headers[size - 1] = undefined;
-        this.#size = size - 1;
-        this.#index?.delete(key);
-        return;
-      }
+      if (headers[i]!.key === key) return i;
     }
+    return -1;
   }
 
   #find(key: string): Header | undefined {
-    if (this.#index !== undefined) return this.#index.get(key);
-    const headers = this.#headers;
-    const size = this.#size;
-    for (let i = 0; i < size; i++) {
-      const header = headers[i]!;
-      if (header.key === key) return header;
-    }
-    return undefined;
+    const at = this.#position(key);
+    return at < 0 ? undefined : this.#headers[at];
   }
 
-  /** Whether Last-Modified or Expires is set: one scan for both. */
+  /** Whether Last-Modified or Expires is set. */
   #hasExpiry(): boolean {
-    if (this.#index !== undefined) return this.#index.has('last-modified') || this.#index.has('expires');
-    const headers = this.#headers;
-    const size = this.#size;
-    for (let i = 0; i < size; i++) {
-      const key = headers[i]!.key;
-      if (key === 'last-modified' || key === 'expires') return true;
-    }
-    return false;
+    return this.#position('last-modified') >= 0 || this.#position('expires') >= 0;
   }
 
   #add(key: string, name: string, values: string[]): void {
@@ -150,8 +162,9 @@ export class ResponseHeaderBag {
     const size = this.#size;
     headers[size] = header;
     this.#size = size + 1;
-    if (this.#index !== undefined) this.#index.set(key, header);
-    else if (size + 1 === INDEXED_AT) this.#index = new Map(headers.slice(0, INDEXED_AT).map((each) => [each!.key, each!]));
+    this.#lengths |= lengthBit(key);
+    if (this.#index !== undefined) this.#index.set(key, size);
+    else if (size + 1 === INDEXED_AT) this.#index = new Map(headers.slice(0, INDEXED_AT).map((each, i) => [each!.key, i]));
   }
 
   addCacheControlDirective(directive: string, value: string | number | true = true): void {
@@ -257,6 +270,11 @@ interface Header {
 const INDEXED_AT = 16;
 /** Room for the headers of most responses (a JSON one has six), before the array must grow. */
 const INITIAL_ROOM = 8;
+
+/** A key's bit in ResponseHeaderBag's set of held lengths. */
+function lengthBit(key: string): number {
+  return 1 << (key.length & 31);
+}
 
 function parseCacheControl(header: string, into: Map<string, string | true>): void {
   for (const match of header.matchAll(/([a-zA-Z][a-zA-Z_-]*)\s*(?:=(?:"([^"]*)"|([^ \t",;]*)))?/g)) {

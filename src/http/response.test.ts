@@ -129,6 +129,30 @@ describe('Response', () => {
     }
   });
 
+  it('tells a header from an absent one of the same key length, before and after removals, however many there are', () => {
+    for (const count of [0, 40]) {
+      const headers = new Response().headers;
+      for (let i = 0; i < count; i++) headers.set(`X-Header-${i}`, 'x');
+      headers.set('Content-Type', 'text/plain');
+      // a name whose length, counted in the bits of a number, is that of Vary
+      const long = 'X-A-Header-Name-Of-Thirty-Six-Chars';
+      headers.set(`${long}s`, 'long');
+      assert.equal(headers.has('X-Request-Id'), false, `a key as long as content-type, among ${count} others`);
+      assert.equal(headers.has('Vary'), false, 'a key whose length aliases a held one');
+      assert.equal(headers.setDefault('X-Request-Id', 'id'), true);
+      assert.equal(headers.get('x-request-id'), 'id');
+      headers.remove('Content-Type');
+      assert.equal(headers.get('X-Request-Id'), 'id', 'the other key of its length is still found');
+      assert.equal(headers.has('Content-Type'), false);
+      headers.remove('x-request-id');
+      assert.equal(headers.has('X-Request-Id'), false);
+      assert.equal(headers.get(`${long}S`), 'long');
+      assert.equal(headers.setDefault('Content-Type', 'text/html'), true, 'a removed header can be set again');
+      assert.equal(headers.get('content-type'), 'text/html');
+      if (count > 0) assert.equal(headers.get(`X-Header-${count - 1}`), 'x', 'the later headers are found at their new places');
+    }
+  });
+
   it('sends "private, must-revalidate" for a response with Last-Modified or Expires and no Cache-Control, however many headers it has', () => {
     for (const count of [0, 40]) {
       for (const header of ['Last-Modified', 'expires']) {
