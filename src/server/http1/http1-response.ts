@@ -5,12 +5,22 @@ import type { Http1Connection } from './http1-connection.ts';
 import type { Http1Request } from './http1-request.ts';
 import type { TransportResponse } from '../transport.ts';
 
+/** The fields EventEmitter keeps on each emitter, which its methods create when they need them. */
+interface EmitterFields {
+  _events: object | undefined;
+  _eventsCount: number;
+  _maxListeners: number | undefined;
+}
+
+// An EventEmitter by its prototype (see the constructor): the class itself extends nothing.
+export interface Http1Response extends EventEmitter {}
+
 /**
  * A response as node's ServerResponse shows it, for what the framework and its streams
  * use: `writeHead` then `end(body)` (one socket write, the usual case), or `write`s with
  * back-pressure (`drain`), chunked when no Content-Length was given; `finish` and `close`.
  */
-export class Http1Response extends EventEmitter implements TransportResponse {
+export class Http1Response implements TransportResponse {
   readonly #connection: Http1Connection;
   readonly req: Http1Request;
   readonly #head: boolean;
@@ -33,7 +43,14 @@ export class Http1Response extends EventEmitter implements TransportResponse {
   #afterDrain: (() => void) | undefined;
 
   constructor(connection: Http1Connection, req: Http1Request, keepAlive: boolean) {
-    super();
+    // EventEmitter's constructor is not run: it stores its fields through code every
+    // emitter shares, which is slow for each of them. Its methods take an emitter whose
+    // `_events` is undefined as one with no listeners, and make the object at the first
+    // `on`; most responses never get a listener.
+    const emitter = this as unknown as EmitterFields;
+    emitter._events = undefined;
+    emitter._eventsCount = 0;
+    emitter._maxListeners = undefined;
     this.#connection = connection;
     this.req = req;
     this.#head = req.method === 'HEAD';
@@ -210,6 +227,7 @@ export class Http1Response extends EventEmitter implements TransportResponse {
   }
 }
 
+Object.setPrototypeOf(Http1Response.prototype, EventEmitter.prototype);
 
 function noop(): void {}
 

@@ -2,7 +2,7 @@ import { afterEach, before, describe, test } from 'node:test';
 import { createHash, randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -139,6 +139,44 @@ for (const reads of ['into the server buffer', 'through the socket stream'] as c
     assert.match(reply, /\r\nDate: \w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\r\n/);
     assert.match(reply, /\r\nContent-Length: 5\r\n/);
     assert.match(reply, /\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\nhello$/);
+    client.socket.destroy();
+  });
+
+  test('a response is an EventEmitter: its listeners hear finish then close, once ones once, removed ones not at all', async () => {
+    const heard: string[] = [];
+    const { port } = await serve((_req, res) => {
+      assert.ok(res instanceof EventEmitter);
+      assert.equal(res.listenerCount('finish'), 0);
+      const removed = (): number => heard.push('removed');
+      res.on('finish', () => heard.push('finish'));
+      res.once('close', () => heard.push('close once'));
+      res.on('close', removed);
+      res.off('close', removed);
+      assert.deepEqual([res.listenerCount('finish'), res.listenerCount('close')], [1, 1]);
+      res.writeHead(200, 'OK', ['Content-Type', 'text/plain']);
+      res.end('hello');
+      res.emit('close');
+      heard.push(`${res.listenerCount('close')} close listeners left`);
+    });
+    const client = new Client(port).send('GET /hi HTTP/1.1\r\nHost: x\r\n\r\n');
+    await client.until(/hello$/);
+    assert.deepEqual(heard, ['finish', 'close once', '0 close listeners left']);
+    client.socket.destroy();
+  });
+
+  test('an error emitted on a response with no listener throws, as an EventEmitter\'s does', async () => {
+    let thrown: unknown;
+    const { port } = await serve((_req, res) => {
+      try {
+        res.emit('error', new Error('unheard'));
+      } catch (error) {
+        thrown = error;
+      }
+      res.end('hello');
+    });
+    const client = new Client(port).send('GET /hi HTTP/1.1\r\nHost: x\r\n\r\n');
+    await client.until(/hello$/);
+    assert.match(String(thrown), /unheard/);
     client.socket.destroy();
   });
 

@@ -48,6 +48,21 @@ describe('parseRequestHead', () => {
     }
   });
 
+  test('knows names that share one bucket of the name cache, more of them than it keeps, by their own spelling, again and again', () => {
+    // same length, second and last octets: one bucket; more names than it keeps, so each round pushes some out
+    const names = ['X-aaaaZ', 'X-bbbbZ', 'X-ccccZ', 'X-ddddZ', 'X-eeeeZ', 'X-ffffZ', 'x-aaaaZ'];
+    for (let round = 0; round < 3; round++) {
+      const order = round === 1 ? [...names].reverse() : names;
+      for (const name of order) {
+        const parsed = parse(head('GET / HTTP/1.1', 'Host: h', `${name}: ${name}`));
+        assert.deepEqual({ ...parsed.headers }, { host: 'h', [name.toLowerCase()]: name });
+      }
+      const all = parse(head('GET / HTTP/1.1', 'Host: h', ...order.map((name) => `${name}: 1`)));
+      assert.deepEqual(Object.keys(all.headers).sort(), ['host', 'x-aaaaz', 'x-bbbbz', 'x-ccccz', 'x-ddddz', 'x-eeeez', 'x-ffffz']);
+      assert.equal(all.headers['x-aaaaz'], '1, 1');
+    }
+  });
+
   test('joins repeated fields as node:http does: a list for set-cookie, "; " for cookie, the first for host-like fields, ", " otherwise', () => {
     const parsed = parse(head('GET / HTTP/1.1', 'Host: h', 'Accept: a', 'accept: b', 'Cookie: x=1', 'Cookie: y=2', 'Set-Cookie: s=1', 'Set-Cookie: s=2', 'Referer: /one', 'Referer: /two'));
     assert.equal(parsed.headers.accept, 'a, b');

@@ -77,12 +77,19 @@ interface Field {
 }
 
 /**
- * The field last found in each slot (a direct-mapped cache in front of knownFields, its slot
- * chosen by a few of the name's octets): a name whose octets equal its slot's field's is
- * known without cutting it out of the head and hashing it as a string, which is most of
- * what a name costs otherwise.
+ * The field names seen before, with their lowercase names and kinds, in buckets chosen by
+ * a few of the name's octets: a name whose octets equal a field's in its bucket is known
+ * without cutting it out of the head and hashing it as a string, which is most of what a
+ * name costs otherwise. One structure, so a name is looked up once whether it is common or
+ * not.
  */
-const recentFields: Array<Field | undefined> = new Array<Field | undefined>(256).fill(undefined);
+const fieldBuckets: Field[][] = Array.from({ length: 256 }, (): Field[] => []);
+/**
+ * Fields kept per bucket, so clients cannot grow the table without end; a name new to a
+ * full bucket takes the place of its last field, so common names come back after odd ones
+ * pushed them out.
+ */
+const maxFieldsPerBucket = 4;
 
 /** Whether the octets of `bytes` from `start` to `end` are `octets`. */
 function spells(bytes: Buffer, start: number, end: number, octets: Uint8Array): boolean {
@@ -91,17 +98,12 @@ function spells(bytes: Buffer, start: number, end: number, octets: Uint8Array): 
   return true;
 }
 
-/** Each spelling of a field name seen before, with its lowercase name and kind: one lookup per field. Bounded, so clients cannot grow it. */
-const knownFields = new Map<string, Field>();
-const maxRememberedNames = 512;
-
-function fieldOf(spelling: string): Field {
-  let field = knownFields.get(spelling);
-  if (field === undefined) {
-    const name = headerKey(spelling);
-    field = { octets: Buffer.from(spelling, 'latin1'), name, kind: kindOf(name) };
-    if (knownFields.size < maxRememberedNames) knownFields.set(spelling, field);
-  }
+/** A field for a name its bucket does not hold, added to the bucket. */
+function newField(bucket: Field[], spelling: string): Field {
+  const name = headerKey(spelling);
+  const field: Field = { octets: Buffer.from(spelling, 'latin1'), name, kind: kindOf(name) };
+  if (bucket.length < maxFieldsPerBucket) bucket.push(field);
+  else bucket[maxFieldsPerBucket - 1] = field;
   return field;
 }
 
@@ -206,13 +208,16 @@ export function parseRequestHead(bytes: Buffer, start: number, end: number, maxH
     if (octet !== 13 || bytes[i + 1] !== 10) throw malformedField();
     i += 2;
     if (++count > maxHeadersCount) throw new HttpParseError(431, `More than ${maxHeadersCount} header fields.`);
-    // the slot by the name's length and its second and last octets (a name has at least one)
-    const slot = ((nameEnd - nameStart) * 31 + bytes[nameStart + 1]! * 7 + bytes[nameEnd - 1]!) & (recentFields.length - 1);
-    let field = recentFields[slot];
-    if (field === undefined || !spells(bytes, nameStart, nameEnd, field.octets)) {
-      field = fieldOf(head.slice(nameStart - start, nameEnd - start));
-      recentFields[slot] = field;
+    // the bucket by the name's length and its second and last octets (a name has at least one)
+    const bucket = fieldBuckets[((nameEnd - nameStart) * 31 + bytes[nameStart + 1]! * 7 + bytes[nameEnd - 1]!) & 255]!;
+    let field: Field | undefined;
+    for (let k = 0; k < bucket.length; k++) {
+      if (spells(bytes, nameStart, nameEnd, bucket[k]!.octets)) {
+        field = bucket[k]!;
+        break;
+      }
     }
+    field ??= newField(bucket, head.slice(nameStart - start, nameEnd - start));
     const value = head.slice(valueStart - start, valueEnd - start);
     switch (field.kind) {
       case Kind.Host:
