@@ -9,7 +9,8 @@ import type { RequestContext } from '../routing/request-context.ts';
 import { MatchFailure } from '../routing/match-failure.ts';
 import { Response } from '../http/response.ts';
 import type { Request } from '../http/request.ts';
-import type { Logger, LogContextSource } from '../log/logger.ts';
+import type { Logger } from '../log/logger.ts';
+import type { LogContext } from '../log/log-record.ts';
 import type { RequestContextStore } from './request-context-store.ts';
 import { welcomePage } from './welcome-page.ts';
 import { Priority } from './priorities.ts';
@@ -83,10 +84,7 @@ export class RouterListener implements EventSubscriber {
       parameters = outcome;
     }
     // The context is made only if a handler reads it (the entry written or shown): a prod
-    // log holds the entry back and drops it with the request, unread. These lines are as
-    // many as those of the literal they replaced: the lines below are named by the stack
-    // of a debug error (its page, its log entry), which reads as before; the helper that
-    // makes the context is at the end of the file for the same reason.
+    // log holds the entry back and drops it with the request, unread.
     const logger = this.#logger;
     if (logger !== undefined) logger.info('Matched route "{route}".', matchedRouteContext(parameters, request, request.method));
     const routeParams: Record<string, unknown> = {};
@@ -122,6 +120,19 @@ export class RouterListener implements EventSubscriber {
       throw toHttpException(error, request);
     }
   }
+}
+
+/**
+ * How to make the "Matched route" entry's context: the method as it was when the route
+ * matched, the URI when the entry is written or shown, as before it was made lazily.
+ */
+function matchedRouteContext(parameters: Record<string, unknown>, request: Request, method: string): () => LogContext {
+  return () => ({
+    route: parameters._route ?? 'n/a',
+    route_parameters: parameters,
+    request_uri: new LazyLogValue(() => request.getUri()),
+    method,
+  });
 }
 
 /**
@@ -275,17 +286,4 @@ function routeNotFound(request: Request, failure: MatchFailure): NotFoundHttpExc
 /** Settles a field as the own data property `new Error(message, { cause })` makes. */
 function settle(error: RouteNotFoundHttpException, key: 'message' | 'cause', value: unknown): void {
   Object.defineProperty(error, key, { value, writable: true, configurable: true, enumerable: false });
-}
-
-/**
- * How to make the "Matched route" entry's context: the method as it was when the route
- * matched, the URI when the entry is written or shown, as before it was made lazily.
- */
-function matchedRouteContext(parameters: Record<string, unknown>, request: Request, method: string): LogContextSource {
-  return () => ({
-    route: parameters._route ?? 'n/a',
-    route_parameters: parameters,
-    request_uri: new LazyLogValue(() => request.getUri()),
-    method,
-  });
 }
