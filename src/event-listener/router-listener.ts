@@ -10,7 +10,6 @@ import { MatchFailure } from '../routing/match-failure.ts';
 import { Response } from '../http/response.ts';
 import type { Request } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
-import type { LogContext } from '../log/log-record.ts';
 import type { RequestContextStore } from './request-context-store.ts';
 import { welcomePage } from './welcome-page.ts';
 import { Priority } from './priorities.ts';
@@ -83,10 +82,13 @@ export class RouterListener implements EventSubscriber {
       }
       parameters = outcome;
     }
-    // The context is made only if a handler reads it (the entry written or shown): a prod
-    // log holds the entry back and drops it with the request, unread.
-    const logger = this.#logger;
-    if (logger !== undefined) logger.info('Matched route "{route}".', matchedRouteContext(parameters, request, request.method));
+    this.#logger?.info('Matched route "{route}".', {
+      route: parameters._route ?? 'n/a',
+      route_parameters: parameters,
+      // built only if the entry is written or shown
+      request_uri: new LazyLogValue(() => request.getUri()),
+      method: request.method,
+    });
     const routeParams: Record<string, unknown> = {};
     for (const key of Object.keys(parameters)) {
       request.attributes.set(key, parameters[key]);
@@ -120,19 +122,6 @@ export class RouterListener implements EventSubscriber {
       throw toHttpException(error, request);
     }
   }
-}
-
-/**
- * How to make the "Matched route" entry's context: the method as it was when the route
- * matched, the URI when the entry is written or shown, as before it was made lazily.
- */
-function matchedRouteContext(parameters: Record<string, unknown>, request: Request, method: string): () => LogContext {
-  return () => ({
-    route: parameters._route ?? 'n/a',
-    route_parameters: parameters,
-    request_uri: new LazyLogValue(() => request.getUri()),
-    method,
-  });
 }
 
 /**
