@@ -67,41 +67,6 @@ describe('Logger', () => {
     assert.ok(record.time >= before && record.time <= Date.now());
   });
 
-  it('makes a context given as a function when a handler first reads it, once', () => {
-    const handler = new TestHandler();
-    let made = 0;
-    new Logger('request', [handler]).info('Matched route "{route}".', () => ({ route: 'home', n: ++made }));
-    const [record] = handler.records as [LogRecord];
-    assert.equal(made, 0, 'not made by logging');
-    assert.deepEqual(record.context, { route: 'home', n: 1 });
-    assert.equal(record.context, record.context);
-    assert.equal(made, 1);
-    assert.equal(record.message, 'Matched route "{route}".');
-    assert.equal(record.level, 'INFO');
-    assert.equal(record.channel, 'request');
-  });
-
-  it('writes a record with a context function as it writes one with the context made', () => {
-    const written = (context: () => Record<string, unknown>, eager: boolean): string => {
-      const { stream, text } = collectingStream();
-      const logger = new Logger('request', [new StreamHandler(stream)]);
-      if (eager) logger.info('Matched route "{route}".', context());
-      else logger.info('Matched route "{route}".', context);
-      return text().replace(/^\[[^\]]*\]/, '');
-    };
-    const context = () => ({ route: 'home', route_parameters: { _route: 'home' }, method: 'GET' });
-    assert.equal(written(context, false), written(context, true));
-    assert.match(written(context, false), /Matched route "home"\. \{"route":"home"/);
-  });
-
-  it('makes both message and context when read, for a record given both as functions', () => {
-    const handler = new TestHandler();
-    new Logger('app', [handler]).log('ERROR', () => 'Broke at {where}.', () => ({ where: 'here' }));
-    const [record] = handler.records as [LogRecord];
-    assert.equal(record.message, 'Broke at {where}.');
-    assert.deepEqual(record.context, { where: 'here' });
-  });
-
   it('gives a record without context an empty context', () => {
     const handler = new TestHandler();
     new Logger('app', [handler]).notice('Plain.');

@@ -1,5 +1,6 @@
 import { LogLevel, levelName, toLevelValue, type LevelLike, type LevelName } from './level.ts';
 import type { LogContext, LogHandler, LogRecord } from './log-record.ts';
+import { LazyLogValue } from './lazy-log-value.ts';
 
 /**
  * The handlers of a logger and of every channel made from it. Kept in one object so that
@@ -13,9 +14,6 @@ interface HandlerList {
   /** Handlers whose failure was already reported, so a broken one does not flood stderr. */
   readonly reported: WeakSet<LogHandler>;
 }
-
-/** A record's context, or how to make it when a handler first reads it. */
-export type LogContextSource = LogContext | (() => LogContext);
 
 const levelsAscending = Object.values(LogLevel).sort((a, b) => a - b);
 
@@ -60,43 +58,42 @@ export class Logger {
   /**
    * Logs at any level. `message` may be a function: it is called only when a handler
    * reads the record's message, so text that is costly to build (an error's file and
-   * line) costs nothing for an entry that a buffer drops unwritten. So may the context
-   * (here and at every level): it is made when a handler first reads it, and kept.
+   * line) costs nothing for an entry that a buffer drops unwritten.
    */
-  log(level: LevelLike, message: string | (() => string), context?: LogContextSource): void {
+  log(level: LevelLike, message: string | (() => string), context?: LogContext): void {
     const value = toLevelValue(level);
     if (value >= this.#list.minLevel) this.#write(levelName(value), value, message, context);
   }
 
-  debug(message: string, context?: LogContextSource): void {
+  debug(message: string, context?: LogContext): void {
     if (LogLevel.DEBUG >= this.#list.minLevel) this.#write('DEBUG', LogLevel.DEBUG, message, context);
   }
 
-  info(message: string, context?: LogContextSource): void {
+  info(message: string, context?: LogContext): void {
     if (LogLevel.INFO >= this.#list.minLevel) this.#write('INFO', LogLevel.INFO, message, context);
   }
 
-  notice(message: string, context?: LogContextSource): void {
+  notice(message: string, context?: LogContext): void {
     if (LogLevel.NOTICE >= this.#list.minLevel) this.#write('NOTICE', LogLevel.NOTICE, message, context);
   }
 
-  warning(message: string, context?: LogContextSource): void {
+  warning(message: string, context?: LogContext): void {
     if (LogLevel.WARNING >= this.#list.minLevel) this.#write('WARNING', LogLevel.WARNING, message, context);
   }
 
-  error(message: string, context?: LogContextSource): void {
+  error(message: string, context?: LogContext): void {
     if (LogLevel.ERROR >= this.#list.minLevel) this.#write('ERROR', LogLevel.ERROR, message, context);
   }
 
-  critical(message: string, context?: LogContextSource): void {
+  critical(message: string, context?: LogContext): void {
     if (LogLevel.CRITICAL >= this.#list.minLevel) this.#write('CRITICAL', LogLevel.CRITICAL, message, context);
   }
 
-  alert(message: string, context?: LogContextSource): void {
+  alert(message: string, context?: LogContext): void {
     if (LogLevel.ALERT >= this.#list.minLevel) this.#write('ALERT', LogLevel.ALERT, message, context);
   }
 
-  emergency(message: string, context?: LogContextSource): void {
+  emergency(message: string, context?: LogContext): void {
     if (LogLevel.EMERGENCY >= this.#list.minLevel) this.#write('EMERGENCY', LogLevel.EMERGENCY, message, context);
   }
 
@@ -110,11 +107,11 @@ export class Logger {
     await Promise.all(this.#list.handlers.map(async (handler) => handler.close?.()));
   }
 
-  #write(level: LevelName, levelValue: LogRecord['levelValue'], message: string | (() => string), context: LogContextSource | undefined): void {
+  #write(level: LevelName, levelValue: LogRecord['levelValue'], message: string | (() => string), context: LogContext | undefined): void {
     const record: LogRecord =
-      typeof message === 'string' && typeof context !== 'function'
+      typeof message === 'string'
         ? { level, levelValue, time: Date.now(), channel: this.channel, message, context: context ?? {} }
-        : new LazyRecord(level, levelValue, this.channel, message, context);
+        : lazyRecord(level, levelValue, this.channel, message, context ?? {});
     for (const handler of this.#list.handlers) {
       if (!handler.isHandling(levelValue)) continue;
       try {
@@ -152,60 +149,34 @@ export class Logger {
   }
 }
 
+/** A record whose message is built on first read, then kept. */
+function lazyRecord(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: () => string, context: LogContext): LogRecord {
+  return new LazyMessageRecord(level, levelValue, channel, build, context);
+}
+
 /**
- * A record whose message or context (either or both) is made on first read, then kept.
- * A class, not a literal with getters: such a literal gets a hidden class of its own
- * that pins its closures (and the error or request they describe) through the next
- * young-generation collections. The fields are its own, not a LazyLogValue each: one
- * object per record.
+ * A record whose message is built on first read. A class, not a literal with a getter:
+ * such a literal gets a hidden class of its own that pins its closure (and the error it
+ * describes) through the next young-generation collections.
  */
-class LazyRecord implements LogRecord {
+class LazyMessageRecord implements LogRecord {
   readonly level: LevelName;
   readonly levelValue: LogRecord['levelValue'];
   readonly time: number;
   readonly channel: string;
-  #message: string | undefined;
-  #makeMessage: (() => string) | undefined;
-  #context: LogContext | undefined;
-  #makeContext: (() => LogContext) | undefined;
+  readonly context: LogContext;
+  readonly #message: LazyLogValue<string>;
 
-  constructor(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, message: string | (() => string), context: LogContextSource | undefined) {
+  constructor(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: () => string, context: LogContext) {
     this.level = level;
     this.levelValue = levelValue;
     this.time = Date.now();
     this.channel = channel;
-    if (typeof message === 'string') {
-      this.#message = message;
-      this.#makeMessage = undefined;
-    } else {
-      this.#message = undefined;
-      this.#makeMessage = message;
-    }
-    if (typeof context === 'function') {
-      this.#context = undefined;
-      this.#makeContext = context;
-    } else {
-      this.#context = context ?? {};
-      this.#makeContext = undefined;
-    }
+    this.context = context;
+    this.#message = new LazyLogValue(build);
   }
 
   get message(): string {
-    const make = this.#makeMessage;
-    if (make !== undefined) {
-      // kept before the maker is dropped: one that throws is asked again on the next read
-      this.#message = make();
-      this.#makeMessage = undefined;
-    }
-    return this.#message!;
-  }
-
-  get context(): LogContext {
-    const make = this.#makeContext;
-    if (make !== undefined) {
-      this.#context = make();
-      this.#makeContext = undefined;
-    }
-    return this.#context!;
+    return this.#message.value;
   }
 }
