@@ -117,4 +117,21 @@ describe('ParamConverterListener', () => {
     }
   });
 
+  it('answers two controllers in turn each by its own parameters', () => {
+    const byDay = (day: Date, request: Request) => [day, request];
+    declareArguments(byDay, { day: Date, request: Request });
+    const bySince = (since: Date) => since;
+    declareArguments(bySince, { since: Date });
+    const converted = (controller: Controller): string[] => {
+      const spy = new Spy();
+      new ParamConverterListener(new ParamConverterManager().add(spy)).onKernelController(new ControllerEvent(kernel, controller, Request.create('/'), RequestType.MAIN));
+      return spy.seen.map((configuration) => configuration.name);
+    };
+    for (let round = 0; round < 2; round++) {
+      assert.deepEqual(converted(byDay), ['day']);
+      assert.deepEqual(converted(byDay), ['day']);
+      assert.deepEqual(converted(bySince), ['since']);
+    }
+  });
+
 });

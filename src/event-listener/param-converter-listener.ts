@@ -68,13 +68,21 @@ function autoConfigure(controller: Controller, request: Request, configurations:
 /** Each controller's configurations without declared ones: one per class-typed parameter, by its parameters (cached per controller). */
 const automatic = new WeakMap<readonly ArgumentMetadata[], readonly ParamConverterConfiguration[]>();
 
+/** What automaticConfigurations answered last: a server's requests share one prototype, and the error controller repeats. */
+let lastAnswer: { readonly parameters: readonly ArgumentMetadata[]; readonly prototype: unknown; readonly configurations: readonly ParamConverterConfiguration[] } | undefined;
+
 /**
  * What autoConfigure gives a controller that declares no converter, worked out once per
  * controller rather than per request (the error controller runs on every error page): a
- * parameter the request itself satisfies (typed Request) is left out, per request.
+ * parameter the request itself satisfies (typed Request) is left out. Whether the request
+ * satisfies a class depends on its prototype alone, so the answer is kept per controller
+ * and request prototype, and the last one is asked first, before any map.
  */
 function automaticConfigurations(controller: Controller, request: Request): readonly ParamConverterConfiguration[] {
   const parameters = argumentMetadataFor(controller);
+  const prototype: unknown = Object.getPrototypeOf(request);
+  const last = lastAnswer;
+  if (last !== undefined && last.parameters === parameters && last.prototype === prototype) return last.configurations;
   let all = automatic.get(parameters);
   if (all === undefined) {
     all = parameters
@@ -82,24 +90,23 @@ function automaticConfigurations(controller: Controller, request: Request): read
       .map((parameter) => Object.freeze({ name: parameter.name, options: Object.freeze({}), isOptional: parameter.hasDefault || parameter.isNullable, annotation: 'ParamConverter', class: parameter.type }));
     automatic.set(parameters, all);
   }
-  for (let i = 0; i < all.length; i++) {
-    if (request instanceof all[i]!.class!) return withoutRequestTyped(all, request);
-  }
-  return all;
+  const configurations = withoutRequestTyped(all, request, prototype);
+  lastAnswer = { parameters, prototype, configurations };
+  return configurations;
 }
 
 /**
- * The last list without the request-typed parameters, per list, and the request prototype
- * it was worked out for: what `instanceof` answers depends on the request's prototype
- * alone, which is the same for every request the server makes.
+ * The list without the request-typed parameters, per list and request prototype (the
+ * last one worked out per list): the list itself when the request satisfies none.
  */
 const lastWithoutRequestTyped = new WeakMap<readonly ParamConverterConfiguration[], { readonly prototype: unknown; readonly configurations: readonly ParamConverterConfiguration[] }>();
 
-function withoutRequestTyped(all: readonly ParamConverterConfiguration[], request: Request): readonly ParamConverterConfiguration[] {
-  const prototype: unknown = Object.getPrototypeOf(request);
+function withoutRequestTyped(all: readonly ParamConverterConfiguration[], request: Request, prototype: unknown): readonly ParamConverterConfiguration[] {
   const last = lastWithoutRequestTyped.get(all);
   if (last !== undefined && last.prototype === prototype) return last.configurations;
-  const configurations = Object.freeze(all.filter((configuration) => !(request instanceof configuration.class!)));
+  const configurations = all.some((configuration) => request instanceof configuration.class!)
+    ? Object.freeze(all.filter((configuration) => !(request instanceof configuration.class!)))
+    : all;
   lastWithoutRequestTyped.set(all, { prototype, configurations });
   return configurations;
 }

@@ -153,6 +153,18 @@ describe('Request.session', () => {
     assert.equal(made, 1);
   });
 
+  it('has none before one is given, and shares one given to a duplicate made before it', () => {
+    const request = Request.create('/');
+    assert.equal(request.hasSession(), false);
+    assert.equal(request.session, undefined);
+    assert.equal(request.peekSession(), undefined);
+    const sub = request.duplicate(undefined, {});
+    const given = { late: true };
+    sub.session = given;
+    assert.equal(request.session, given);
+    assert.equal(request.hasSession(), true);
+  });
+
   it('keeps a session given directly', () => {
     const request = Request.create('/');
     const given = { mine: true };

@@ -70,6 +70,12 @@ function preferredFormatOf(accept: string): string {
   return '';
 }
 
+/** Where a request and its duplicates keep their session, or how to make it. */
+interface SessionSlot {
+  value: unknown;
+  factory: (() => unknown) | undefined;
+}
+
 export class Request {
   method: string;
   readonly headers: HeaderBag;
@@ -96,8 +102,11 @@ export class Request {
   readonly #serial: number;
   /** Per-request values of services (RequestSlot); a field, so every request keeps one shape. */
   #slots: unknown[] | undefined;
-  /** Shared with the request's duplicates, so a sub-request sees the same session. */
-  #sessionSlot: { value: unknown; factory: (() => unknown) | undefined } = { value: undefined, factory: undefined };
+  /**
+   * Shared with the request's duplicates, so a sub-request sees the same session. Made
+   * when a session, its factory or a duplicate needs it: most requests need none.
+   */
+  #sessionSlot: SessionSlot | undefined = undefined;
 
   constructor(init: RequestInit = {}) {
     this.#serial = ++nextId;
@@ -118,6 +127,7 @@ export class Request {
    */
   get session(): unknown {
     const slot = this.#sessionSlot;
+    if (slot === undefined) return undefined;
     if (slot.value === undefined && slot.factory !== undefined) {
       slot.value = slot.factory();
       slot.factory = undefined;
@@ -126,23 +136,29 @@ export class Request {
   }
 
   set session(session: unknown) {
-    this.#sessionSlot.value = session;
-    this.#sessionSlot.factory = undefined;
+    const slot = this.#slot();
+    slot.value = session;
+    slot.factory = undefined;
   }
 
   /** Installs how to make the session when something first asks for it. */
   setSessionFactory(factory: () => unknown): void {
-    this.#sessionSlot.factory = factory;
+    this.#slot().factory = factory;
   }
 
   /** The session if one was made or given, without making it. */
   peekSession(): unknown {
-    return this.#sessionSlot.value;
+    return this.#sessionSlot?.value;
   }
 
   /** Whether a session was given or can be made. */
   hasSession(): boolean {
-    return this.#sessionSlot.value !== undefined || this.#sessionSlot.factory !== undefined;
+    const slot = this.#sessionSlot;
+    return slot !== undefined && (slot.value !== undefined || slot.factory !== undefined);
+  }
+
+  #slot(): SessionSlot {
+    return (this.#sessionSlot ??= { value: undefined, factory: undefined });
   }
 
   /** The value a RequestSlot keeps at `index` for this request (see request-slot.ts). */
@@ -388,7 +404,7 @@ export class Request {
     if (this.#cookies !== undefined) copy.#cookies = this.#cookies;
     copy.#proxy = this.#proxy;
     copy.#host = this.#host;
-    copy.#sessionSlot = this.#sessionSlot;
+    copy.#sessionSlot = this.#slot();
     copy.locale = this.locale;
     copy.defaultLocale = this.defaultLocale;
     const format = this.attributes.get('_format');
