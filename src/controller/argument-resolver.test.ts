@@ -42,6 +42,12 @@ describe('ArgumentResolver', () => {
     });
   });
 
+  it('gives an attribute set to undefined as the argument, not as a missing one', () => {
+    const request = Request.create('/');
+    request.attributes.set('missing', undefined);
+    assert.deepEqual(new ArgumentResolver().getArguments(request, [controller, 'needsAction']), [undefined]);
+  });
+
   it('gives an error controller the sub-request\'s exception', () => {
     const error = new Error('boom');
     const request = Request.create('/', 'GET', { attributes: { exception: error } });

@@ -8,6 +8,15 @@ type Factory = () => object;
 export class ControllerRegistry {
   readonly #factories = new Map<string, Factory>();
   readonly #instances = new Map<string, object>();
+  #generation = 0;
+
+  /**
+   * Changes whenever a name is registered again or anew: what a name resolved to may be
+   * kept by a reader (ControllerResolver) for as long as this stays the same.
+   */
+  get generation(): number {
+    return this.#generation;
+  }
 
   /** Registers a class under its name, built with `factory` or `new Class()`. */
   registerClass<T extends object>(ctor: new () => T, factory?: () => T): this;
@@ -18,6 +27,7 @@ export class ControllerRegistry {
   }
 
   register(name: string, instanceOrFactory: object | Factory): this {
+    this.#generation++;
     this.#instances.delete(name);
     if (typeof instanceOrFactory === 'function' && !isClassInstanceCallable(instanceOrFactory)) this.#factories.set(name, instanceOrFactory as Factory);
     else this.#instances.set(name, instanceOrFactory);

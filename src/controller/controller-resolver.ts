@@ -21,7 +21,9 @@ export class ControllerResolver implements ControllerResolverInterface {
   readonly #registry: ControllerRegistry;
   readonly #logger: WarningSink | undefined;
   /** Checked tuples by controller string, up to a route table's worth. */
-  readonly #resolved = new BoundedCache<string, { name: string; instance: object; tuple: Controller }>(1000);
+  readonly #resolved = new BoundedCache<string, ResolvedString>(1000);
+  /** The last string answered, which is most often the next one asked (a route's, the error page's). */
+  #last: ResolvedString | undefined;
 
   constructor(registry: ControllerRegistry, logger?: WarningSink) {
     this.#registry = registry;
@@ -47,8 +49,15 @@ export class ControllerResolver implements ControllerResolverInterface {
   #fromString(controller: string, request: Request): Controller {
     // The same few strings name every request's controller: their checked tuples are kept,
     // and still used only while the registry answers the same object for the name.
+    // A tuple kept while the registry is unchanged names the object the registry holds.
+    const last = this.#last;
+    if (last !== undefined && last.controller === controller && last.generation === this.#registry.generation) return last.tuple;
     const known = this.#resolved.get(controller);
-    if (known !== undefined && this.#registry.get(known.name) === known.instance) return known.tuple;
+    if (known !== undefined && this.#registry.get(known.name) === known.instance) {
+      known.generation = this.#registry.generation;
+      this.#last = known;
+      return known.tuple;
+    }
     const separator = controller.indexOf('::');
     const name = separator === -1 ? controller : controller.slice(0, separator);
     const method = separator === -1 ? '__invoke' : controller.slice(separator + 2);
@@ -58,7 +67,9 @@ export class ControllerResolver implements ControllerResolverInterface {
       const hint = known.length === 0 ? 'no controller is registered' : `registered controllers: ${known.join(', ')}`;
       throw this.#notCallable(request, `no controller is registered under "${name}" (${hint}).`);
     }
-    return this.#resolved.remember(controller, { name, instance, tuple: this.#checkTuple([instance, method], request) }).tuple;
+    const resolved: ResolvedString = { controller, name, instance, tuple: this.#checkTuple([instance, method], request), generation: this.#registry.generation };
+    this.#last = resolved;
+    return this.#resolved.remember(controller, resolved).tuple;
   }
 
   #checkTuple(tuple: readonly unknown[], request: Request): Controller {
@@ -79,6 +90,15 @@ export class ControllerResolver implements ControllerResolverInterface {
   #notCallable(request: Request, reason: string): Error {
     return new TypeError(`The controller for URI "${request.rawPath}" is not callable: ${reason}`);
   }
+}
+
+/** A controller string's checked tuple, and the registry's generation it was last checked in. */
+interface ResolvedString {
+  readonly controller: string;
+  readonly name: string;
+  readonly instance: object;
+  readonly tuple: Controller;
+  generation: number;
 }
 
 function publicMethods(target: object): string[] {

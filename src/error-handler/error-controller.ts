@@ -9,8 +9,10 @@ export interface ErrorControllerRenderers {
   readonly json: ErrorRenderer;
 }
 
-/** Formats whose clients read a JSON document better than a page. */
-const jsonFormats = new Set(['json', 'problem', 'jsonld']);
+/** Formats whose clients read a JSON document better than a page; compared, not a Set, for three names. */
+function isJsonFormat(format: string): boolean {
+  return format === 'json' || format === 'problem' || format === 'jsonld';
+}
 
 /**
  * The controller of the error sub-request: renders the uncaught error in the format the
@@ -24,7 +26,7 @@ export class ErrorController {
   }
 
   __invoke(exception: Error, request: Request): Response {
-    const renderer = jsonFormats.has(request.getPreferredFormat('html')) ? this.#renderers.json : this.#renderers.html;
+    const renderer = isJsonFormat(request.getPreferredFormat('html')) ? this.#renderers.json : this.#renderers.html;
     const rendered = renderer.render(exception, request);
     return new Response(rendered.body, rendered.statusCode, rendered.headers);
   }

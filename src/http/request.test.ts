@@ -132,6 +132,18 @@ describe('Request', () => {
     assert.equal(request.headers.has('x-sub'), false);
   });
 
+  it('gives a duplicate the own attributes of the record it is given, an undefined one too', () => {
+    const record = Object.create({ inherited: 'no' }) as Record<string, unknown>;
+    record['_controller'] = 'error_controller';
+    record['logger'] = undefined;
+    Object.defineProperty(record, '__proto__', { value: 'own', enumerable: true });
+    const sub = Request.create('/').duplicate(undefined, record);
+    assert.deepEqual([...sub.attributes.keys()], ['_controller', 'logger', '__proto__']);
+    assert.equal(sub.attributes.get('__proto__'), 'own');
+    assert.equal(sub.attributes.has('inherited'), false);
+    assert.equal(sub.attributes.has('logger'), true);
+  });
+
   it('builds requests from absolute URLs for tests', () => {
     const request = Request.create('http://localhost:8000/bundles/app/x.JPG', 'GET', { headers: { Referer: 'http://localhost:8000/' } });
     assert.equal(request.httpHost, 'localhost:8000');

@@ -67,6 +67,17 @@ describe('Logger', () => {
     assert.ok(record.time >= before && record.time <= Date.now());
   });
 
+  it('builds a message given as a function when first read, and only once', () => {
+    const handler = new TestHandler();
+    let built = 0;
+    new Logger('request', [handler]).log(LogLevel.ERROR, () => `built ${++built}`);
+    const [record] = handler.records as [LogRecord];
+    assert.equal(built, 0);
+    assert.equal(record.message, 'built 1');
+    assert.equal(record.message, 'built 1');
+    assert.equal(built, 1);
+  });
+
   it('gives a record without context an empty context', () => {
     const handler = new TestHandler();
     new Logger('app', [handler]).notice('Plain.');

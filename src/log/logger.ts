@@ -1,6 +1,5 @@
 import { LogLevel, levelName, toLevelValue, type LevelLike, type LevelName } from './level.ts';
 import type { LogContext, LogHandler, LogRecord } from './log-record.ts';
-import { LazyLogValue } from './lazy-log-value.ts';
 
 /**
  * The handlers of a logger and of every channel made from it. Kept in one object so that
@@ -165,7 +164,9 @@ class LazyMessageRecord implements LogRecord {
   readonly time: number;
   readonly channel: string;
   readonly context: LogContext;
-  readonly #message: LazyLogValue<string>;
+  /** Kept here rather than in a LazyLogValue: one object fewer for each such entry. */
+  #build: (() => string) | undefined;
+  #message = '';
 
   constructor(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: () => string, context: LogContext) {
     this.level = level;
@@ -173,10 +174,15 @@ class LazyMessageRecord implements LogRecord {
     this.time = Date.now();
     this.channel = channel;
     this.context = context;
-    this.#message = new LazyLogValue(build);
+    this.#build = build;
   }
 
   get message(): string {
-    return this.#message.value;
+    const build = this.#build;
+    if (build !== undefined) {
+      this.#message = build();
+      this.#build = undefined;
+    }
+    return this.#message;
   }
 }
