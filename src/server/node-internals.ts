@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { debuglog } from 'node:util';
+import { debuglog, getSystemErrorName } from 'node:util';
 
 /**
  * Every use of Node's undocumented internals by the server, in one place, so that a Node
@@ -121,4 +121,146 @@ function tryReadIntoBuffer(socket: Socket, buffer: Buffer, onRead: (length: numb
   own[fields.callback] = onRead;
   (handle.useUserBuffer as (buffer: Uint8Array) => void).call(handle, buffer);
   return true;
+}
+
+/**
+ * The request object a stream handle's write takes, of the class net.Socket makes one of
+ * for each write (node's WriteWrap). The handle ties it to a write only when that write
+ * has to wait for the kernel; `getAsyncId` then answers that write's id, and -1 while it
+ * is tied to none.
+ */
+interface WriteRequest {
+  getAsyncId(): number;
+  oncomplete: ((status: number) => void) | undefined;
+}
+
+interface WritingHandle {
+  writeUtf8String(request: WriteRequest, text: string): number;
+  writeLatin1String(request: WriteRequest, text: string): number;
+}
+
+/** The class of write requests, learnt from the first write through a socket; null where it cannot be. */
+let writeRequestClass: (new () => WriteRequest) | null | undefined;
+/** A write request tied to no write, handed to each write that the kernel takes at once. */
+let spareRequest: WriteRequest | undefined;
+let writePathReported = false;
+
+/**
+ * The write path of plain connections, reported as the read path is (see reportReadPath):
+ * once at debug level; the fallback once on stderr, and as an error with
+ * SLUICE_REQUIRE_FAST_READS=1, which CI sets for both paths.
+ */
+function reportWritePath(fast: boolean): void {
+  if (writePathReported) return;
+  writePathReported = true;
+  debug(`HTTP/1.1 server: plain connections write ${fast ? 'to their stream handles' : 'through their streams'}`);
+  if (fast) return;
+  const message = `Sluice HTTP/1.1 server: Node ${process.version} does not let connections write to their stream handles; they write through their streams (slower).`;
+  if (process.env['SLUICE_REQUIRE_FAST_READS'] === '1') throw new Error(message);
+  process.emitWarning(message);
+}
+
+function writingHandleOf(socket: Socket): WritingHandle | undefined {
+  const handle = (socket as unknown as { _handle?: Partial<WritingHandle> | null })._handle;
+  return handle !== undefined && handle !== null && typeof handle.writeUtf8String === 'function' && typeof handle.writeLatin1String === 'function' && typeof (socket as unknown as { _unrefTimer?: unknown })._unrefTimer === 'function'
+    ? (handle as WritingHandle)
+    : undefined;
+}
+
+/** Whether a response can be written to a plain connection's stream handle on this Node (the self-check, for tests and CI); true once a first write has shown the way. */
+export function canWriteToHandle(socket: Socket): boolean {
+  return writingHandleOf(socket) !== undefined && writeRequestClass !== undefined && writeRequestClass !== null;
+}
+
+/**
+ * Whether nothing of the socket's own writing is under way: nothing buffered or being
+ * written, not corked, not ending or ended, not destroyed. Only then may a write bypass
+ * it and still come after everything written before.
+ */
+function socketIdle(socket: Socket): boolean {
+  return socket.writableLength === 0 && socket.writableCorked === 0 && !socket.writableEnded && !socket.destroyed && !socket.connecting;
+}
+
+/**
+ * Writes `text` (utf8, or latin1 when `latin1`) to a plain connection's stream handle
+ * itself, as net.Socket's write ends up doing, without what that write does around it
+ * for each call: the Writable's state and callbacks and a new write request. Returns 0
+ * when the kernel took it all; 1 when some of it waits in the handle's queue, in order
+ * after nothing (the socket was idle) and before anything written later through the
+ * socket or this function, with `onWritten(status)` called once it is all written or
+ * failed (status negative, an errno); a negative errno when the write failed at once.
+ * Returns undefined, having done nothing, when the socket is not idle or the handle
+ * cannot be written so (before the first write through a socket, on a Node without the
+ * means): the caller then writes through the socket, with `writeThroughSocket`.
+ *
+ * The socket's counts stay right: `bytesWritten` is the handle's own count, and its
+ * timeout is refreshed as its own writes refresh it.
+ */
+export function writeToHandle(socket: Socket, text: string, latin1: boolean, onWritten: (status: number) => void): number | undefined {
+  const request = spareRequest;
+  if (request === undefined || !socketIdle(socket)) return undefined;
+  const handle = writingHandleOf(socket);
+  if (handle === undefined) return undefined;
+  (socket as unknown as { _unrefTimer(): void })._unrefTimer();
+  const error = latin1 ? handle.writeLatin1String(request, text) : handle.writeUtf8String(request, text);
+  if (request.getAsyncId() === -1) return error === 0 ? 0 : error;
+  // tied to the write that waits: the handle calls oncomplete on it, and the next write takes a new one
+  spareRequest = new writeRequestClass!();
+  request.oncomplete = (status) => {
+    if (status >= 0 && !socket.destroyed) (socket as unknown as { _unrefTimer(): void })._unrefTimer();
+    onWritten(status);
+  };
+  return error === 0 ? 1 : error;
+}
+
+/**
+ * `socket.write(text, encoding)`. The first such write of the process, on an idle plain
+ * socket, also learns the class of the request net.Socket hands its handle (it is not
+ * exported), by looking at that argument: writeToHandle needs one of its own.
+ */
+export function writeThroughSocket(socket: Socket, text: string, latin1: boolean): boolean {
+  if (writeRequestClass !== undefined || !socketIdle(socket)) return socket.write(text, latin1 ? 'latin1' : 'utf8');
+  const handle = writingHandleOf(socket) as unknown as Record<string, unknown> | undefined;
+  if (handle === undefined) {
+    writeRequestClass = null;
+    reportWritePath(false);
+    return socket.write(text, latin1 ? 'latin1' : 'utf8');
+  }
+  const method = latin1 ? 'writeLatin1String' : 'writeUtf8String';
+  const original = handle[method] as (this: unknown, request: unknown, text: string) => number;
+  let seen: unknown;
+  handle[method] = function (this: unknown, request: unknown, data: string): number {
+    seen = request;
+    return original.call(this, request, data);
+  };
+  try {
+    return socket.write(text, latin1 ? 'latin1' : 'utf8');
+  } finally {
+    delete handle[method];
+    learnWriteRequestClass(seen);
+  }
+}
+
+function learnWriteRequestClass(request: unknown): void {
+  const constructor = typeof request === 'object' && request !== null ? (request as { constructor?: unknown }).constructor : undefined;
+  let spare: WriteRequest | undefined;
+  try {
+    if (typeof constructor === 'function') spare = new (constructor as new () => WriteRequest)();
+  } catch {
+    spare = undefined;
+  }
+  if (spare !== undefined && typeof spare.getAsyncId === 'function' && spare.getAsyncId() === -1) {
+    writeRequestClass = constructor as new () => WriteRequest;
+    spareRequest = spare;
+    reportWritePath(true);
+  } else {
+    writeRequestClass = null;
+    reportWritePath(false);
+  }
+}
+
+/** The error a failed write of a socket is destroyed with, as net.Socket makes it. */
+export function writeError(status: number): Error {
+  const code = getSystemErrorName(status);
+  return Object.assign(new Error(`write ${code}`), { errno: status, code, syscall: 'write' });
 }

@@ -3,7 +3,7 @@ import { statusTexts } from '../../http/status-texts.ts';
 import { parseRequestHead, type RequestHead } from './request-head.ts';
 import { HttpParseError } from './http-parse-error.ts';
 import { PendingBytes } from './pending-bytes.ts';
-import { readIntoBuffer } from '../node-internals.ts';
+import { readIntoBuffer, writeError, writeThroughSocket, writeToHandle } from '../node-internals.ts';
 import { IncomingBody } from './incoming-body.ts';
 import { Http1Request } from './http1-request.ts';
 import { Http1Response } from './http1-response.ts';
@@ -44,10 +44,15 @@ export class Http1Connection {
   #paused = false;
   /** The client has ended its side (half-closed): what it sent is answered, then the connection closes. */
   #clientEnded = false;
+  /** Whether a response may be written to the socket's stream handle itself (see writeToHandle). */
+  readonly #handleWrites: boolean;
+  /** A write to the stream handle waits for the kernel: nothing more is written past the socket until it is done. */
+  #handleBusy = false;
 
   constructor(server: Http1Server, socket: Socket) {
     this.server = server;
     this.socket = socket;
+    this.#handleWrites = server.handleWrites;
     const buffer = server.readBuffer;
     if (buffer === undefined || !readIntoBuffer(socket, buffer, (length) => this.#receivedInReadBuffer(buffer, length))) {
       socket.on('data', (chunk: Buffer) => this.#received(chunk));
@@ -237,6 +242,38 @@ export class Http1Connection {
     this.#state = State.Busy;
     this.server.emit('request', request, response);
     return next;
+  }
+
+  /**
+   * Writes a response's text (utf8, or latin1 when `latin1`): to the stream handle when
+   * nothing else is being written, else through the socket. Returns whether it was all
+   * handed over; when not, `response.drained()` follows once it is, unless the connection
+   * closes first. @internal
+   */
+  write(response: Http1Response, text: string, latin1: boolean): boolean {
+    const socket = this.socket;
+    if (this.#handleWrites && !this.#handleBusy) {
+      const done = writeToHandle(socket, text, latin1, (status) => this.#handleWritten(response, status));
+      if (done === 0) return true;
+      if (done === 1) {
+        this.#handleBusy = true;
+        return false;
+      }
+      if (done !== undefined) {
+        // as a failed write through the socket ends: the socket destroyed with the error
+        socket.destroy(writeError(done));
+        return false;
+      }
+    }
+    return writeThroughSocket(socket, text, latin1);
+  }
+
+  /** A write to the stream handle that had to wait is done (`status` 0) or failed (an errno). */
+  #handleWritten(response: Http1Response, status: number): void {
+    this.#handleBusy = false;
+    if (this.socket.destroyed) return;
+    if (status < 0) this.socket.destroy(writeError(status));
+    else response.drained();
   }
 
   /** The request's response is written out; the next request may be read. @internal */

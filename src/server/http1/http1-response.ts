@@ -139,9 +139,9 @@ export class Http1Response implements TransportResponse {
       const body = chunk === undefined ? '' : chunk;
       const head = this.#headText(body, encoding as BufferEncoding | undefined);
       if (this.#bodiless || body.length === 0) {
-        flushed = socket.write(head, 'latin1');
+        flushed = this.#connection.write(this, head, true);
       } else if (typeof body === 'string' && (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8') && !this.#latin1Head) {
-        flushed = socket.write(head + body, 'utf8');
+        flushed = this.#connection.write(this, head + body, false);
       } else {
         socket.cork();
         socket.write(head, 'latin1');

@@ -12,11 +12,11 @@ import { Http1Server, type Http1Request, type Http1Response, type Http1ServerOpt
 type Handler = (req: Http1Request, res: Http1Response) => void;
 
 const servers: Http1Server[] = [];
-/** Whether the suite running reads connections through their streams (the path TLS takes) rather than into the server's buffer. */
+/** Whether the suite running reads and writes connections through their streams (the path TLS takes) rather than into the server's buffer and to their stream handles. */
 let streamReads = false;
 
 async function serve(handler: Handler, options: Http1ServerOptions = {}): Promise<{ server: Http1Server; port: number }> {
-  const server = new Http1Server({ streamReads, ...options }, handler);
+  const server = new Http1Server({ streamReads, streamWrites: streamReads, ...options }, handler);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as AddressInfo).port };

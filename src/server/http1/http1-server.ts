@@ -28,6 +28,12 @@ export interface Http1ServerOptions {
    * For tests of that path. @internal
    */
   streamReads?: boolean;
+  /**
+   * Writes every response through its connection's socket, as TLS connections are
+   * written, even where a plain one could be written to its stream handle (see
+   * `writeToHandle`). For tests of that path. @internal
+   */
+  streamWrites?: boolean;
 }
 
 /** The size of the buffer plain connections read into: what node allocates for each read otherwise. */
@@ -69,6 +75,8 @@ export class Http1Server extends EventEmitter {
    * @internal
    */
   readonly readBuffer: Buffer | undefined;
+  /** Whether plain connections may write responses to their stream handles. @internal */
+  readonly handleWrites: boolean;
 
   constructor(options: Http1ServerOptions = {}, onRequest?: (req: Http1Request, res: Http1Response) => void) {
     super();
@@ -82,6 +90,7 @@ export class Http1Server extends EventEmitter {
     this.#checkEvery = Math.max(10, Math.floor(shortest / 4));
     if (onRequest !== undefined) this.on('request', onRequest);
     this.readBuffer = options.tls === undefined && options.streamReads !== true ? Buffer.allocUnsafeSlow(readBufferSize) : undefined;
+    this.handleWrites = options.tls === undefined && options.streamWrites !== true;
     // Half-open: the connection decides what a client's end means (see #ended). Over TLS,
     // a connection is handed over once its handshake is done.
     this.#net = options.tls === undefined
