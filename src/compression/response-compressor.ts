@@ -40,8 +40,11 @@ export class ResponseCompressor {
     // Cache-Control is held as parsed directives
     if (headers.hasCacheControlDirective('no-transform')) return;
     addVary(response);
-    if (request.method === 'HEAD' || request.headers.has('range')) return;
-    const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+    // Accept-Encoding first: a request without it (most of an API's clients) is answered
+    // without looking for a Range header as well
+    const acceptEncoding = request.headers.get('accept-encoding');
+    if (acceptEncoding === undefined || request.method === 'HEAD' || request.headers.has('range')) return;
+    const encoding = chooseEncoding(acceptEncoding);
     if (encoding === undefined) return;
     const overTime = response.sendContent !== Response.prototype.sendContent;
     if (!overTime) {

@@ -56,14 +56,20 @@ export class ResponseHeaderBag {
   get(name: string): string | undefined {
     const key = headerKey(name);
     if (key === 'cache-control') return this.#cacheControlRemoved ? undefined : this.cacheControlValue();
-    return this.#find(key)?.values[0];
+    const header = this.#find(key);
+    if (header === undefined) return undefined;
+    const value = header.value;
+    return typeof value === 'string' ? value : value[0];
   }
 
   all(name: string): readonly string[] {
     const key = headerKey(name);
     if (key === 'cache-control') return this.#cacheControlRemoved ? [] : [this.cacheControlValue()];
     if (key === 'set-cookie') return this.getCookies().map(String);
-    return this.#find(key)?.values ?? [];
+    const header = this.#find(key);
+    if (header === undefined) return [];
+    const value = header.value;
+    return typeof value === 'string' ? [value] : value;
   }
 
   has(name: string): boolean {
@@ -74,20 +80,28 @@ export class ResponseHeaderBag {
 
   set(name: string, value: string | number | readonly string[], replace = true): this {
     const key = headerKey(name);
-    const values = typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : [String(value)];
+    // one value is held as itself, not in an array of one: what nearly every header has
+    const held = typeof value === 'string' ? value : Array.isArray(value) ? heldValues(value) : String(value);
     if (this.#cacheControlRemoved && (key === 'cache-control' || key === 'etag' || key === 'last-modified' || key === 'expires')) this.#cacheControlRemoved = false;
     if (key === 'cache-control') {
       if (replace) this.#cacheControl.clear();
-      for (const v of values) parseCacheControl(v, this.#cacheControl);
+      if (typeof held === 'string') parseCacheControl(held, this.#cacheControl);
+      else for (const v of held) parseCacheControl(v, this.#cacheControl);
       return this;
     }
     const existing = this.#find(key);
-    if (existing === undefined) this.#add(key, name, values);
+    if (existing === undefined) this.#add(key, name, held);
     else if (replace) {
       // a Map's set keeps an existing key's place, and so does this
       existing.name = name;
-      existing.values = values;
-    } else existing.values.push(...values);
+      existing.value = held;
+    } else {
+      const before = existing.value;
+      const list = typeof before === 'string' ? [before] : before;
+      if (typeof held === 'string') list.push(held);
+      else list.push(...held);
+      existing.value = list.length === 1 ? list[0]! : list;
+    }
     return this;
   }
 
@@ -104,7 +118,7 @@ export class ResponseHeaderBag {
       return true;
     }
     if (this.#find(key) !== undefined) return false;
-    this.#add(key, name, [value]);
+    this.#add(key, name, value);
     return true;
   }
 
@@ -156,8 +170,8 @@ export class ResponseHeaderBag {
     return this.#position('last-modified') >= 0 || this.#position('expires') >= 0;
   }
 
-  #add(key: string, name: string, values: string[]): void {
-    const header: Header = { key, name, values };
+  #add(key: string, name: string, value: string | string[]): void {
+    const header: Header = { key, name, value };
     const headers = this.#headers;
     const size = this.#size;
     headers[size] = header;
@@ -236,9 +250,8 @@ export class ResponseHeaderBag {
     let i = 0;
     for (let h = 0; h < size; h++) {
       const header = headers[h]!;
-      const values = header.values;
       out[i++] = header.name;
-      out[i++] = values.length === 1 ? values[0]! : values;
+      out[i++] = header.value;
     }
     if (!this.#cacheControlRemoved) {
       out[i++] = 'Cache-Control';
@@ -259,11 +272,19 @@ export class ResponseHeaderBag {
   }
 }
 
-/** A header as set: its lowercase key, the name as written, its values. */
+/**
+ * A header as set: its lowercase key, the name as written, its value, or its values when
+ * there are none or several (an array of its own, never one of the caller's).
+ */
 interface Header {
   readonly key: string;
   name: string;
-  values: string[];
+  value: string | string[];
+}
+
+/** The values given as an array, held as ResponseHeaderBag holds them: one as itself, else a copy. */
+function heldValues(values: readonly unknown[]): string | string[] {
+  return values.length === 1 ? String(values[0]) : values.map(String);
 }
 
 /** The number of headers from which lookups go through a Map. */

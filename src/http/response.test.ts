@@ -165,6 +165,50 @@ describe('Response', () => {
     }
   });
 
+  it('answers alike for a header of one value and of several, however it got them', () => {
+    for (const count of [0, 40]) {
+      const headers = new Response().headers;
+      for (let i = 0; i < count; i++) headers.set(`X-Header-${i}`, 'x');
+      headers.set('X-One', 'a');
+      assert.deepEqual(headers.all('x-one'), ['a'], `among ${count} others`);
+      headers.set('x-ONE', ['b', 'c'], false);
+      assert.deepEqual(headers.all('X-One'), ['a', 'b', 'c'], 'an array added to a single value');
+      assert.equal(headers.get('X-One'), 'a');
+      headers.set('X-One', ['d']);
+      assert.equal(headers.get('x-one'), 'd', 'an array of one replaces');
+      assert.deepEqual(headers.all('X-One'), ['d']);
+      headers.set('X-One', 'e', false);
+      assert.deepEqual(headers.all('X-One'), ['d', 'e'], 'a value added to an array of one');
+      headers.set('X-One', 7);
+      assert.deepEqual(headers.all('X-One'), ['7'], 'a number is held as its text');
+      headers.set('X-One', [1, 'f'] as unknown as string[], false);
+      assert.deepEqual(headers.all('X-One'), ['7', '1', 'f']);
+      headers.set('X-Empty', []);
+      assert.equal(headers.has('X-Empty'), true, 'a header set to no values is still there');
+      assert.equal(headers.get('X-Empty'), undefined);
+      assert.deepEqual(headers.all('X-Empty'), []);
+      headers.set('x-empty', 'g', false);
+      assert.deepEqual(headers.all('X-Empty'), ['g']);
+      assert.equal(headers.get('X-Empty'), 'g');
+      const given = ['h', 'i'];
+      headers.set('X-Given', given);
+      given.push('j');
+      assert.deepEqual(headers.all('X-Given'), ['h', 'i'], 'the caller\'s array is not kept');
+      const list = headers.toNodeHeaderList();
+      const at = (name: string): unknown => list[list.indexOf(name) + 1];
+      assert.deepEqual(at('X-One'), ['7', '1', 'f']);
+      assert.equal(at('X-Empty'), 'g', 'one value is sent as a string, under the name it was first set by');
+      assert.deepEqual(at('X-Given'), ['h', 'i']);
+      headers.remove('X-ONE');
+      assert.equal(headers.has('X-One'), false);
+      assert.deepEqual(headers.all('X-One'), []);
+      headers.set('Cache-Control', ['max-age=60']);
+      assert.equal(headers.get('Cache-Control'), 'max-age=60, private', 'Cache-Control from an array of one');
+      headers.set('Cache-Control', ['public', 'max-age=30']);
+      assert.equal(headers.get('Cache-Control'), 'max-age=30, public');
+    }
+  });
+
   it('sets a default header only where the response has none, and says whether it did', () => {
     const response = new Response('', 200, { 'content-type': 'text/plain' });
     assert.equal(response.headers.setDefault('Content-Type', 'text/html'), false);
