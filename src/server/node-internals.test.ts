@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, connect, type Socket } from 'node:net';
 import { once } from 'node:events';
-import { answerHalfClosedClients, canReadIntoBuffer, utf8Text } from './node-internals.ts';
+import { answerHalfClosedClients, canReadIntoBuffer, canWriteToHandle, utf8Text, writeThroughSocket } from './node-internals.ts';
 
 // What the server takes from Node's internals is checked on the Node that runs the tests:
 // CI runs them on every Node the package supports, so a rename fails there.
 
-test(`a plain connection can read into the server's buffer on Node ${process.version}`, async () => {
+/** Runs `check` on the server side of a fresh plain connection over loopback, with its client. */
+async function withAcceptedSocket(check: (socket: Socket, client: Socket) => Promise<void> | void): Promise<void> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -16,12 +17,27 @@ test(`a plain connection can read into the server's buffer on Node ${process.ver
   const client = connect((server.address() as { port: number }).port, '127.0.0.1');
   const [socket] = await accepted;
   try {
-    assert.equal(canReadIntoBuffer(socket), true);
+    await check(socket, client);
   } finally {
     socket.destroy();
     client.destroy();
     server.close();
   }
+}
+
+test(`a plain connection can read into the server's buffer on Node ${process.version}`, async () => {
+  await withAcceptedSocket((socket) => {
+    assert.equal(canReadIntoBuffer(socket), true);
+  });
+});
+
+test(`a plain connection can write to its stream handle on Node ${process.version}, once a first write has shown the way`, async () => {
+  await withAcceptedSocket(async (socket, client) => {
+    const received = once(client, 'data') as Promise<[Buffer]>;
+    writeThroughSocket(socket, 'first', true);
+    assert.equal(String((await received)[0]), 'first');
+    assert.equal(canWriteToHandle(socket), true);
+  });
 });
 
 test(`node:http has the switch that answers half-closed clients on Node ${process.version}`, () => {

@@ -1,9 +1,8 @@
 import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { Http1Server, type Http1Request, type Http1Response } from './http1-server.ts';
-import { canWriteToHandle } from '../node-internals.ts';
 
 // Responses written to the connection's stream handle must leave the wire as they leave it
 // through the socket, in order, with the same back-pressure; each test runs on both paths.
@@ -68,24 +67,6 @@ function handler(log: string[]): Handler {
 }
 
 const paths = [['to the stream handle', false], ['through the socket', true]] as const;
-
-test(`a plain connection can write to its stream handle on Node ${process.version}, once a first write has shown the way`, async () => {
-  const { port } = await serve(false, handler([]));
-  await exchange(port, 'GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const accepted = once(probe, 'connection') as Promise<[Socket]>;
-  const client = connect((probe.address() as AddressInfo).port, '127.0.0.1');
-  const [socket] = await accepted;
-  try {
-    assert.equal(canWriteToHandle(socket), true);
-  } finally {
-    socket.destroy();
-    client.destroy();
-    probe.close();
-  }
-});
 
 test('every response byte is the same written to the stream handle or through the socket: pipelined requests, HEAD, a latin1 head, keep-alive then Connection: close', async () => {
   const requests = [
