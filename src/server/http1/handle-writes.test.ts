@@ -1,29 +1,11 @@
-import { afterEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { once } from 'node:events';
-import { Http1Server, type Http1Request, type Http1Response } from './http1-server.ts';
+import { serveHttp1, type Http1Handler } from '../test-support/http1-servers.ts';
 
 // Responses written to the connection's stream handle must leave the wire as they leave it
 // through the socket, in order, with the same back-pressure; each test runs on both paths.
-
-type Handler = (req: Http1Request, res: Http1Response) => void;
-
-const servers: Http1Server[] = [];
-
-async function serve(streamWrites: boolean, handler: Handler): Promise<{ server: Http1Server; port: number }> {
-  const server = new Http1Server({ streamWrites }, handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port };
-}
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
 
 /** Sends `requests` at once and resolves with everything received until the server closes. */
 async function exchange(port: number, requests: string): Promise<Buffer> {
@@ -42,7 +24,7 @@ function masked(reply: Buffer): string {
 /** A body long enough that the kernel cannot take it in one write. */
 const bigBody = 'x'.repeat(32 * 1024 * 1024 - 1) + 'y';
 
-function handler(log: string[]): Handler {
+function handler(log: string[]): Http1Handler {
   return (req, res) => {
     switch (req.url) {
       case '/big':
@@ -80,7 +62,7 @@ test('every response byte is the same written to the stream handle or through th
   ].join('');
   const replies: string[] = [];
   for (const [, streamWrites] of paths) {
-    const { port } = await serve(streamWrites, handler([]));
+    const { port } = await serveHttp1({ streamWrites }, handler([]));
     replies.push(masked(await exchange(port, requests)));
   }
   assert.equal(replies[0], replies[1]);
@@ -95,7 +77,7 @@ test('every response byte is the same written to the stream handle or through th
 for (const [path, streamWrites] of paths) describe(`a response written ${path}`, () => {
   test('a body the kernel cannot take at once: the response finishes once it is written, and the next pipelined one follows it whole', async () => {
     const log: string[] = [];
-    const { port } = await serve(streamWrites, handler(log));
+    const { port } = await serveHttp1({ streamWrites }, handler(log));
     const reply = await exchange(port, 'GET /big HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     const text = reply.toString('latin1');
     const bigHeadEnd = text.indexOf('\r\n\r\n') + 4;
@@ -109,7 +91,7 @@ for (const [path, streamWrites] of paths) describe(`a response written ${path}`,
   test('a client that closes during a response: the response closes without finishing, and the connection goes', async () => {
     let closed: Promise<unknown> | undefined;
     let finished = false;
-    const { server, port } = await serve(streamWrites, (req, res) => {
+    const { server, port } = await serveHttp1({ streamWrites }, (req, res) => {
       res.on('finish', () => (finished = true));
       closed = once(res, 'close');
       res.end(bigBody);

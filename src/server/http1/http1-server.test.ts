@@ -1,4 +1,4 @@
-import { afterEach, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { createHash, randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
@@ -6,28 +6,15 @@ import { EventEmitter, once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AddressInfo } from 'node:net';
-import { Http1Server, type Http1Request, type Http1Response, type Http1ServerOptions } from './http1-server.ts';
+import type { Http1Request, Http1Server, Http1ServerOptions } from './http1-server.ts';
+import { serveHttp1, type Http1Handler as Handler } from '../test-support/http1-servers.ts';
 
-type Handler = (req: Http1Request, res: Http1Response) => void;
-
-const servers: Http1Server[] = [];
 /** Whether the suite running reads and writes connections through their streams (the path TLS takes) rather than into the server's buffer and to their stream handles. */
 let streamReads = false;
 
-async function serve(handler: Handler, options: Http1ServerOptions = {}): Promise<{ server: Http1Server; port: number }> {
-  const server = new Http1Server({ streamReads, streamWrites: streamReads, ...options }, handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port };
+function serve(handler: Handler, options: Http1ServerOptions = {}): Promise<{ server: Http1Server; port: number }> {
+  return serveHttp1({ streamReads, streamWrites: streamReads, ...options }, handler);
 }
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
 
 /** A raw connection: write bytes, read what came back so far or until the server closes. */
 class Client {

@@ -4,7 +4,6 @@ import { connect } from 'node:net';
 import { Response } from '../../http/response.ts';
 import { FakeApplication } from '../test-support/fake-application.ts';
 import { listen, transports, type Listening } from '../test-support/listen.ts';
-import { Http1Server } from './http1-server.ts';
 
 /** Sends `data` (latin1) on a fresh connection and collects what comes back until the server closes it. */
 function exchange(port: number, data: string): Promise<string> {
@@ -20,16 +19,9 @@ function exchange(port: number, data: string): Promise<string> {
 
 const statuses = (reply: string): number[] => [...reply.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
 
-const open: Array<Http1Server | Listening> = [];
+const open: Listening[] = [];
 afterEach(async () => {
-  for (const server of open.splice(0)) {
-    if (server instanceof Http1Server) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    } else {
-      await server.close();
-    }
-  }
+  for (const listening of open.splice(0)) await listening.close();
 });
 
 /** A Sluice server whose application answers 200 with the target it was given; its head timeout is long, so a 400 that comes is no 408. */
