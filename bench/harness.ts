@@ -38,6 +38,8 @@ export const serverSpecs: readonly ServerSpec[] = [
   { name: 'sluice-adapter', file: 'servers/sluice-adapter.ts', scenarios: ['GET /hello (JSON)'], optional: true },
   // The same app over node:http instead of our HTTP/1.1 server: what the kernel costs without our transport's lead.
   { name: 'sluice-node', file: 'servers/sluice.ts', env: { APP_ENV: 'prod', SLUICE_TRANSPORT: 'node' }, scenarios: ['GET /hello (JSON)', 'GET /users/:id (JSON)', '404 missing .JPG + Referer'], optional: true },
+  // Fastify sending the same headers as our app, as a peer for sluice-node (see servers/fastify.ts).
+  { name: 'fastify-headers', file: 'servers/fastify.ts', env: { FASTIFY_HEADERS: 'sluice' }, scenarios: ['GET /hello (JSON)', 'GET /users/:id (JSON)', '404 missing .JPG + Referer'], optional: true },
   { name: 'llhttp-floor', file: 'servers/llhttp-floor.ts', scenarios: ['GET /hello (JSON)'], optional: true },
   // The event page as a Fastify application would build it (@fastify/view + Eta, session, better-sqlite3).
   { name: 'fastify-page', file: 'servers/fastify-page.ts', scenarios: ['event page (session, template, cache)'] },

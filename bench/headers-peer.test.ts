@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { announcedPort } from './harness.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Starts a bench server through the TypeScript loader and resolves with its process and port. */
+async function start(file: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', './scripts/register-typescript.mjs', file], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return { child, port: await announcedPort(child, file) };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
+}
+
+/** The names of a response's headers, sorted, and the values of those the peer copies from ours. */
+async function headersOf(port: number, path: string): Promise<{ names: string[]; fixed: Record<string, string | null> }> {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`);
+  await response.arrayBuffer();
+  const names = [...response.headers.keys()].sort();
+  const fixed = Object.fromEntries(['x-content-type-options', 'referrer-policy', 'vary', 'cache-control'].map((name) => [name, response.headers.get(name)]));
+  return { names, fixed };
+}
+
+describe('the Fastify peer that sends our headers (fastify-headers)', () => {
+  let ours: { child: ChildProcess; port: number };
+  let theirs: { child: ChildProcess; port: number };
+
+  before(async () => {
+    [ours, theirs] = await Promise.all([
+      start('bench/servers/sluice.ts', { APP_ENV: 'prod', NODE_ENV: 'production', SLUICE_TRANSPORT: 'node' }),
+      start('bench/servers/fastify.ts', { FASTIFY_HEADERS: 'sluice' }),
+    ]);
+  });
+
+  after(async () => {
+    await Promise.all([stop(ours.child), stop(theirs.child)]);
+  });
+
+  for (const path of ['/hello', '/users/42']) {
+    it(`answers ${path} with the same header names and values as the app over node:http`, async () => {
+      const [mine, peer] = await Promise.all([headersOf(ours.port, path), headersOf(theirs.port, path)]);
+      assert.deepEqual(peer.names, mine.names);
+      assert.deepEqual(peer.fixed, mine.fixed);
+    });
+  }
+});
