@@ -75,6 +75,15 @@ function migratorContract(name: string, skip: string | undefined, backend: () =>
       assert.equal((await new Migrator(connection, [first, second, broken]).status()).at(-1)!.executedAt, undefined);
     });
 
+    it('orders versions as localeCompare does, timestamps of digits of any length and named versions alike', async () => {
+      const versions = ['9', '20260101000000', '10', 'version10', 'Version2', '2026', 'a-1', 'B', '2026-01'];
+      const migrations = versions.map((version): Migration => ({ version, description: '', up: () => {} }));
+      const status = await new Migrator(open(), migrations).status();
+      const all = status.map((state) => state.version);
+      assert.deepEqual(all, [...all].sort((a, b) => a.localeCompare(b)));
+      assert.deepEqual(all.filter((version) => versions.includes(version)), [...versions].sort((a, b) => a.localeCompare(b)));
+    });
+
     it('refuses two migrations of one version', () => {
       assert.throws(() => new Migrator(open(), [first, { ...second, version: first.version }]), /Two migrations have the version "20260101000000"/);
     });

@@ -2,7 +2,9 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { Agent, request as httpRequest } from 'node:http';
 import { get as httpsGet } from 'node:https';
+import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { Response } from '../http/response.ts';
 import { NodeServer, type NodeServerOptions } from './node-server.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
@@ -10,6 +12,7 @@ import { send, sendRaw } from './test-support/http-client.ts';
 import { transports } from './test-support/listen.ts';
 import { testCertificate } from './test-support/certificate.ts';
 import { until } from './test-support/streaming.ts';
+import { typescriptImport } from '../test-support/node-typescript.ts';
 
 async function started(app: FakeApplication, options: Partial<NodeServerOptions> = {}): Promise<{ server: NodeServer; port: number }> {
   const server = new NodeServer({ app, ...options });
@@ -162,5 +165,20 @@ for (const transport of transports) describe(`NodeServer, over the ${transport} 
     await server.close(100);
     assert.ok(Date.now() - begun < 1_000);
     await assert.rejects(stuck, /socket hang up|ECONNRESET/);
+  });
+});
+
+describe('What a plain HTTP server loads', () => {
+  test('is neither node:tls nor node:https: importing sluice/server and making a server of each transport without TLS leaves them unloaded', () => {
+    // In a process of its own: this one loaded them for the tests above.
+    const script = `
+      const { NodeServer, Http1Server } = await import(${JSON.stringify(new URL('./index.ts', import.meta.url).href)});
+      const { FakeApplication } = await import(${JSON.stringify(new URL('./test-support/fake-application.ts', import.meta.url).href)});
+      new Http1Server();
+      for (const transport of ['sluice', 'node']) new NodeServer({ app: new FakeApplication(() => undefined), transport });
+      process.stdout.write(JSON.stringify(process.moduleLoadList.filter((name) => /^NativeModule (tls|https|_tls_wrap)$/.test(name))));`;
+    const child = spawnSync(process.execPath, [...typescriptImport, '--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+    assert.equal(child.status, 0, child.stderr);
+    assert.deepEqual(JSON.parse(child.stdout), []);
   });
 });

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import type * as Https from 'node:https';
+import { createRequire } from 'node:module';
 import type { TlsOptions } from 'node:tls';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import { NodeAdapter, type NodeAdapterOptions } from './node-adapter.ts';
@@ -11,6 +12,11 @@ import type { StaticFiles } from './static-files.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
 import { NodeConnections } from './node-connections.ts';
 import { answerHalfClosedClients } from './node-internals.ts';
+
+/** node:https (with node:tls under it), loaded by the first HTTPS server: a plain HTTP server does not carry it. */
+function loadHttps(): typeof Https {
+  return createRequire(import.meta.url)('node:https') as typeof Https;
+}
 
 export interface NodeServerOptions extends NodeAdapterOptions {
   app: HttpApplication;
@@ -113,7 +119,7 @@ export class NodeServer {
       this.#connections!.begun(req.socket);
       this.#onRequest(req, res);
     };
-    const server = options.tls === undefined ? createServer(serverOptions, onRequest) : createHttpsServer({ ...options.tls, ...serverOptions }, onRequest);
+    const server = options.tls === undefined ? createServer(serverOptions, onRequest) : loadHttps().createServer({ ...options.tls, ...serverOptions }, onRequest);
     this.server = server;
     const connections = new NodeConnections(server, options.tls !== undefined);
     this.#connections = connections;

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
-import { createServer as createTlsServer, type TlsOptions } from 'node:tls';
+import { createRequire } from 'node:module';
+import type * as Tls from 'node:tls';
+import type { TlsOptions } from 'node:tls';
 import { Http1Connection } from './http1-connection.ts';
 import type { Http1Request } from './http1-request.ts';
 import type { Http1Response } from './http1-response.ts';
@@ -92,10 +94,11 @@ export class Http1Server extends EventEmitter {
     this.readBuffer = options.tls === undefined && options.streamReads !== true ? Buffer.allocUnsafeSlow(readBufferSize) : undefined;
     this.handleWrites = options.tls === undefined && options.streamWrites !== true;
     // Half-open: the connection decides what a client's end means (see #ended). Over TLS,
-    // a connection is handed over once its handshake is done.
+    // a connection is handed over once its handshake is done; node:tls is loaded only then,
+    // so a plain HTTP server does not carry it.
     this.#net = options.tls === undefined
       ? createNetServer({ noDelay: true, allowHalfOpen: true }, (socket) => this.#connected(socket))
-      : createTlsServer({ ...options.tls, noDelay: true, allowHalfOpen: true }, (socket) => this.#connected(socket));
+      : (createRequire(import.meta.url)('node:tls') as typeof Tls).createServer({ ...options.tls, noDelay: true, allowHalfOpen: true }, (socket) => this.#connected(socket));
     // a handshake that fails concerns its own connection only
     this.#net.on('tlsClientError', (_error: Error, socket: Socket) => socket.destroy());
     this.#net.on('error', (error) => this.emit('error', error));

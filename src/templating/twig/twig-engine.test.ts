@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { TwigEngine, type TwigEngineOptions } from './twig-engine.ts';
 import { ArrayLoader } from '../loader/array-loader.ts';
 import { FilesystemLoader } from '../loader/filesystem-loader.ts';
@@ -10,6 +12,7 @@ import { TemplateError } from '../template-error.ts';
 import { TemplateNotFoundError } from '../template-not-found-error.ts';
 import { templateEngineContract } from '../template-engine.contract.test.ts';
 import { fixtureLoader } from '../test-support/fixture-loader.ts';
+import { typescriptImport } from '../../test-support/node-typescript.ts';
 
 const greeting = 'Hello, {{ name }}!';
 templateEngineContract('TwigEngine over an ArrayLoader', () => new TwigEngine({ loader: new ArrayLoader({ 'contract/greeting.html.twig': greeting }) }));
@@ -154,5 +157,23 @@ describe('TwigEngine', () => {
       const strict = new TwigEngine({ loader: new ArrayLoader({ 'a.twig': '{{ missing }}' }), strictVariables: true });
       await assert.rejects(async () => strict.render('a.twig'), TemplateError);
     });
+  });
+});
+
+describe('TwigEngine\'s twig.js', () => {
+  it('is loaded by the first engine made, not by importing the engine or the templating bundle', () => {
+    // In a process of its own: this one made engines above.
+    const script = `
+      import { createRequire } from 'node:module';
+      const { TwigEngine } = await import(${JSON.stringify(new URL('./twig-engine.ts', import.meta.url).href)});
+      const { ArrayLoader } = await import(${JSON.stringify(new URL('../loader/array-loader.ts', import.meta.url).href)});
+      await import(${JSON.stringify(new URL('../../templating-bundle/templating-bundle.ts', import.meta.url).href)});
+      const twigLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/twig/') && file.endsWith('.js'));
+      const before = twigLoaded();
+      const output = await new TwigEngine({ loader: new ArrayLoader({ 'hello.html.twig': 'Hello, {{ name }}!' }) }).render('hello.html.twig', { name: '<Ada>' });
+      process.stdout.write(JSON.stringify({ before, after: twigLoaded(), output }));`;
+    const child = spawnSync(process.execPath, [...typescriptImport, '--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('../../..', import.meta.url)) });
+    assert.equal(child.status, 0, child.stderr);
+    assert.deepEqual(JSON.parse(child.stdout), { before: false, after: true, output: 'Hello, &lt;Ada&gt;!' });
   });
 });

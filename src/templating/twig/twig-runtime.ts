@@ -40,7 +40,12 @@ export interface TwigInstance {
   extendFilter(name: string, fn: (value: unknown, args: unknown[] | false) => unknown): void;
 }
 
-const twig = createRequire(import.meta.url)('twig') as TwigInstance & { factory(): TwigInstance };
+/**
+ * twig.js with locutus, loaded by the first engine made rather than when this module is
+ * imported: a server whose routes render no template (an API, the error pages of a JSON
+ * app) does not keep twig.js's code and objects resident.
+ */
+let twig: (TwigInstance & { factory(): TwigInstance }) | undefined;
 
 /**
  * A separate twig.js instance. twig.js keeps its template registry, functions and cache
@@ -48,5 +53,6 @@ const twig = createRequire(import.meta.url)('twig') as TwigInstance & { factory(
  * one process) from sharing compiled templates or functions.
  */
 export function createTwig(): TwigInstance {
+  twig ??= createRequire(import.meta.url)('twig') as TwigInstance & { factory(): TwigInstance };
   return twig.factory();
 }
