@@ -4,12 +4,15 @@ import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, rmSync, unlinkSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Response } from '../http/response.ts';
 import { NodeServer } from './node-server.ts';
 import { StaticFiles } from './static-files.ts';
 import { FakeApplication } from './test-support/fake-application.ts';
 import { send } from './test-support/http-client.ts';
 import { transports } from './test-support/listen.ts';
+import { typescriptImport } from '../test-support/node-typescript.ts';
 
 const secret = 'TOP SECRET';
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
@@ -213,5 +216,28 @@ for (const transport of transports) describe(`StaticFiles, over the ${transport}
     } finally {
       await cached.close();
     }
+  });
+});
+
+describe('StaticFiles\' file sender', () => {
+  test('is loaded by the first file served, not by a server whose requests all reach the application', () => {
+    // In a process of its own: this one served files above.
+    const script = `
+      import { createRequire } from 'node:module';
+      const { NodeServer } = await import(${JSON.stringify(new URL('./node-server.ts', import.meta.url).href)});
+      const { StaticFiles } = await import(${JSON.stringify(new URL('./static-files.ts', import.meta.url).href)});
+      const { FakeApplication } = await import(${JSON.stringify(new URL('./test-support/fake-application.ts', import.meta.url).href)});
+      const { Response } = await import(${JSON.stringify(new URL('../http/response.ts', import.meta.url).href)});
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/@fastify/send/'));
+      const server = new NodeServer({ app: new FakeApplication(() => new Response('app')), staticFiles: new StaticFiles(${JSON.stringify(publicDir)}, { refreshMs: 0 }) });
+      const { port } = await server.listen();
+      const app = await (await fetch('http://127.0.0.1:' + port + '/missing.txt')).text();
+      const afterApp = loaded();
+      const file = await (await fetch('http://127.0.0.1:' + port + '/digits.txt')).text();
+      await server.close();
+      process.stdout.write(JSON.stringify({ app, afterApp, file, afterFile: loaded() }));`;
+    const child = spawnSync(process.execPath, [...typescriptImport, '--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+    assert.equal(child.status, 0, child.stderr);
+    assert.deepEqual(JSON.parse(child.stdout), { app: 'app', afterApp: false, file: '0123456789', afterFile: true });
   });
 });

@@ -3,9 +3,16 @@ import type { Transform } from 'node:stream';
 import { asWritable, type TransportRequest, type TransportResponse } from './transport.ts';
 import { resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import send from '@fastify/send';
+import type Send from '@fastify/send';
 import { realpath } from 'node:fs/promises';
 import { FileIndex } from './file-index.ts';
+
+/**
+ * @fastify/send with its MIME tables, loaded by the first file served rather than at
+ * import: a server whose requests all reach the kernel (an API, a site behind a CDN) does
+ * not keep them resident.
+ */
+let sending: Promise<typeof Send> | undefined;
 
 export interface StaticFilesOptions {
   /** Cache-Control max-age, in ms or as a string such as `'1d'`; default 0. */
@@ -48,7 +55,7 @@ export class StaticFiles {
   readonly ready: Promise<void>;
   readonly #index: FileIndex;
   readonly #rootPrefix: string;
-  readonly #sendOptions: send.SendOptions;
+  readonly #sendOptions: Send.SendOptions;
   readonly #encode: StaticFilesOptions['encode'];
 
   constructor(publicDir: string, options: StaticFilesOptions = {}) {
@@ -105,6 +112,7 @@ export class StaticFiles {
     if (!this.#index.allows(real)) return false;
     const encoded = `/${file.split('/').map(encodeURIComponent).join('/')}`;
     // send reads the request's method and headers only, which both transports' requests have
+    const send = await (sending ??= import('@fastify/send').then((module) => module.default));
     const result = await send(req as unknown as IncomingMessage, encoded, this.#sendOptions);
     if (result.type === 'directory' || !servedStatuses.has(result.statusCode)) {
       result.stream.destroy();
