@@ -104,6 +104,12 @@ export function storedCalledListeners(stored: unknown, tokens: readonly string[]
   return requests.map((request) => request.called);
 }
 
+/** The label of a request of the profile's tree in the events collector's stored data (see `storedCalledListeners`). */
+export function storedRequestLabel(stored: unknown, request: number): string | undefined {
+  const label: unknown = (stored as Partial<StoredEventsData> | null | undefined)?.requests?.[request]?.label;
+  return typeof label === 'string' ? label : undefined;
+}
+
 /** A called listener's name and duration from the events collector's stored data (see `storedCalledListeners`). */
 export function calledListenerAt(stored: unknown, request: number, index: number): { listener: string; duration: number } | undefined {
   const call = (stored as Partial<StoredEventsData> | null | undefined)?.requests?.[request]?.called?.[index];
