@@ -154,8 +154,21 @@ const maxFileBytes = 2 * 1024 * 1024;
  */
 export function readSourceExcerpt(absolute: string, line: number, projectRoot: string, radius = 5): SourceExcerpt | undefined {
   if (line < 1 || !isProjectSource(absolute, projectRoot)) return undefined;
-  const lines = readLines(absolute);
-  if (lines === undefined || line > lines.length) return undefined;
+  return excerptOf(readLines(absolute), line, radius);
+}
+
+/**
+ * The lines of a file as `readSourceExcerpt` reads them now (the same array as long as the
+ * file is unchanged; a file changed since is read into another), for a caller that keeps
+ * what it made of them and knows the file is a project source.
+ */
+export function currentSourceLines(absolute: string): readonly string[] | undefined {
+  return readLines(absolute);
+}
+
+/** `readSourceExcerpt` of lines already read (see `currentSourceLines`). */
+export function excerptOf(lines: readonly string[] | undefined, line: number, radius = 5): SourceExcerpt | undefined {
+  if (line < 1 || lines === undefined || line > lines.length) return undefined;
   const first = Math.max(1, line - radius);
   const last = Math.min(lines.length, line + radius);
   return { firstLine: first, selectedLine: line, lines: lines.slice(first - 1, last), file: lines };

@@ -1,5 +1,5 @@
 import type { FlattenException } from '../flatten-exception.ts';
-import { displayPath, readSourceExcerpt, type SourceExcerpt, type StackFrame } from '../stack-frames.ts';
+import { currentSourceLines, displayPath, excerptOf, isProjectSource, type SourceExcerpt, type StackFrame } from '../stack-frames.ts';
 import { escapeHtml } from '../../support/html-escape.ts';
 
 /**
@@ -40,24 +40,52 @@ function renderTrace(frames: readonly StackFrame[], projectRoot: string): string
   return `<ol class="trace">\n${items.join('\n')}\n</ol>`;
 }
 
-// A frame's rendering with its source, kept with the file's lines as read (an edited file
-// is read into a new array, so its frames render anew): error pages show the same
-// frames again and again.
-const renderedFrames = new WeakMap<readonly string[], Map<string, string>>();
+// What a frame renders as, kept with the frame (the parsed frames are shared by every
+// error that passes the same line: error pages show the same frames again and again):
+// its summary, whether its file may be shown, and its rendering, open and closed, made
+// from the file's lines as read (an edited file is read into a new array, so its frames
+// render anew).
+interface RenderedFrame {
+  readonly projectRoot: string;
+  readonly summary: string;
+  readonly isSource: boolean;
+  /** The file's lines the renderings were made from. */
+  lines: readonly string[] | undefined;
+  /** Closed, then open; undefined until asked for. */
+  readonly html: [closed: string | undefined, open: string | undefined];
+  hasSource: boolean;
+}
+
+const renderedFrames = new WeakMap<StackFrame, RenderedFrame>();
+
+function renderedFrame(frame: StackFrame, projectRoot: string): RenderedFrame {
+  let rendered = renderedFrames.get(frame);
+  if (rendered === undefined || rendered.projectRoot !== projectRoot) {
+    const isSource = frame.absoluteFile !== undefined && frame.line >= 1 && isProjectSource(frame.absoluteFile, projectRoot);
+    rendered = { projectRoot, summary: frameSummary(frame, projectRoot), isSource, lines: undefined, html: [undefined, undefined], hasSource: false };
+    renderedFrames.set(frame, rendered);
+  }
+  return rendered;
+}
 
 function renderAppFrame(frame: StackFrame, projectRoot: string, open: boolean): { html: string; hasSource: boolean } {
-  const summary = frameSummary(frame, projectRoot);
-  const excerpt = frame.absoluteFile === undefined ? undefined : readSourceExcerpt(frame.absoluteFile, frame.line, projectRoot);
-  if (excerpt === undefined) return { html: `<li class="frame frame-app">${summary}</li>`, hasSource: false };
-  let rendered = renderedFrames.get(excerpt.file);
-  if (rendered === undefined) renderedFrames.set(excerpt.file, (rendered = new Map()));
-  const key = `${excerpt.selectedLine}\0${open}\0${summary}`;
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = renderSource(excerpt, summary, open);
-    rendered.set(key, html);
+  const rendered = renderedFrame(frame, projectRoot);
+  if (!rendered.isSource) return { html: `<li class="frame frame-app">${rendered.summary}</li>`, hasSource: false };
+  const lines = currentSourceLines(frame.absoluteFile!);
+  if (lines !== rendered.lines || lines === undefined) {
+    rendered.lines = lines;
+    rendered.html[0] = rendered.html[1] = undefined;
   }
-  return { html, hasSource: true };
+  const at = open ? 1 : 0;
+  let html = rendered.html[at];
+  if (html === undefined) {
+    const excerpt = excerptOf(lines, frame.line);
+    rendered.hasSource = excerpt !== undefined;
+    html = excerpt === undefined ? `<li class="frame frame-app">${rendered.summary}</li>` : renderSource(excerpt, rendered.summary, open);
+    // an unreadable file is asked for again next time, as before
+    if (lines !== undefined) rendered.html[at] = html;
+  }
+  return { html, hasSource: rendered.hasSource };
 }
 
 function renderSource(excerpt: SourceExcerpt, summary: string, open: boolean): string {
@@ -74,7 +102,7 @@ function renderFolded(frames: readonly StackFrame[], projectRoot: string): strin
   const vendor = frames.filter((frame) => frame.isVendor).length;
   const internal = frames.length - vendor;
   const parts = [vendor > 0 ? `${vendor} in node_modules` : '', internal > 0 ? `${internal} in Node` : ''].filter(Boolean);
-  const inner = frames.map((frame) => `<li class="frame ${frame.isVendor ? 'frame-vendor' : 'frame-internal'}">${frameSummary(frame, projectRoot)}</li>`).join('');
+  const inner = frames.map((frame) => `<li class="frame ${frame.isVendor ? 'frame-vendor' : 'frame-internal'}">${renderedFrame(frame, projectRoot).summary}</li>`).join('');
   const noun = frames.length === 1 ? 'frame' : 'frames';
   return `<li class="frame-group"><details><summary>${frames.length} ${noun} (${parts.join(', ')})</summary><ol>${inner}</ol></details></li>`;
 }

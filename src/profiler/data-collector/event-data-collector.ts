@@ -104,11 +104,46 @@ export function storedCalledListeners(stored: unknown, tokens: readonly string[]
   return requests.map((request) => request.called);
 }
 
+/** The label of a request of the profile's tree in the events collector's stored data (see `storedCalledListeners`). */
+export function storedRequestLabel(stored: unknown, request: number): string | undefined {
+  const label: unknown = (stored as Partial<StoredEventsData> | null | undefined)?.requests?.[request]?.label;
+  return typeof label === 'string' ? label : undefined;
+}
+
 /** A called listener's name and duration from the events collector's stored data (see `storedCalledListeners`). */
 export function calledListenerAt(stored: unknown, request: number, index: number): { listener: string; duration: number } | undefined {
   const call = (stored as Partial<StoredEventsData> | null | undefined)?.requests?.[request]?.called?.[index];
   if (call === undefined) return undefined;
   return Array.isArray(call) ? { listener: call[1], duration: call[3] } : (call as unknown as CalledListenerData);
+}
+
+/**
+ * Where the events collector's data (`stored`, in the profile) lists a call of `listener`
+ * for `event`, as `[request, index]` of its requests' called listeners, for another
+ * collector to point to rather than keep the two names again (see `calledCallAt`): any
+ * call of the two will do, they read back the same. Built once per profile.
+ */
+export function calledCallFinder(stored: unknown): ((event: string, listener: string) => readonly [request: number, index: number] | undefined) | undefined {
+  const requests: unknown = (stored as Partial<StoredEventsData> | null | undefined)?.requests;
+  if (!Array.isArray(requests)) return undefined;
+  const places = new Map<string, Map<string, readonly [number, number]>>();
+  (requests as StoredEventsData['requests']).forEach((request, r) => {
+    if (!Array.isArray(request?.called)) return;
+    request.called.forEach((call: unknown, i) => {
+      if (!Array.isArray(call) || typeof call[0] !== 'string' || typeof call[1] !== 'string') return;
+      let byListener = places.get(call[0]);
+      if (byListener === undefined) places.set(call[0], (byListener = new Map()));
+      if (!byListener.has(call[1])) byListener.set(call[1], [r, i]);
+    });
+  });
+  return (event, listener) => places.get(event)?.get(listener);
+}
+
+/** The event and listener of a called listener in the events collector's stored data (see `calledCallFinder`). */
+export function calledCallAt(stored: unknown, request: number, index: number): { event: string; listener: string } | undefined {
+  const call = (stored as Partial<StoredEventsData> | null | undefined)?.requests?.[request]?.called?.[index];
+  if (call === undefined || call === null) return undefined;
+  return Array.isArray(call) ? { event: call[0], listener: call[1] } : (call as unknown as CalledListenerData);
 }
 
 // kernel.terminate runs after the profile is complete (and for main requests only): never "not called" here.

@@ -31,15 +31,16 @@ export class ExceptionDataCollector implements DataCollector {
   }
 
   /**
-   * The chain as a profile keeps it: each frame as an array of its values, and no text,
-   * which says nothing the frames do not (see `expand`).
+   * The chain as a profile keeps it: each frame as an array of its values, the frames a
+   * cause shares with the error before it in the chain (the callers both were made
+   * under) as their count, and no text, which says nothing the frames do not (see `expand`).
    */
   lateCollect({ request }: LateCollectContext, collected: unknown): StoredExceptionData | ExceptionData | null {
     const flat = this.#errors.get(request);
     if (flat === undefined || collected === null) return collected as ExceptionData | null;
     this.#errors.delete(request);
     // toArray's fields, in its order
-    const chain = flat.getChain().map((e) => ({ class: e.className, message: e.message, code: e.code, file: e.file, line: e.line, trace: e.trace.map(storedFrame) }));
+    const chain = flat.getChain().map((e, i, all) => ({ class: e.className, message: e.message, code: e.code, file: e.file, line: e.line, trace: storedTrace(e.trace, all[i - 1]?.trace) }));
     return { ...(collected as ExceptionData), chain, text: '' };
   }
 
@@ -48,7 +49,12 @@ export class ExceptionDataCollector implements DataCollector {
     const data = stored as StoredExceptionData | null;
     // none, a collector's failure ({ error }), or data collected before the response was sent
     if (data === null || !Array.isArray(data.chain) || data.chain.length === 0) return stored;
-    const chain = data.chain.map((e): FlattenExceptionData => ({ ...e, trace: e.trace.map((frame: StoredFrame | FrameData) => (Array.isArray(frame) ? frameOf(frame as StoredFrame) : (frame as FrameData))) }));
+    let previous: readonly FrameData[] = [];
+    const chain = data.chain.map((e): FlattenExceptionData => {
+      const trace = expandTrace(e.trace, previous);
+      previous = trace;
+      return { ...e, trace };
+    });
     return { ...data, chain, text: data.text === '' ? chainAsString(chain) : data.text };
   }
 }
@@ -58,9 +64,43 @@ type FrameData = FlattenExceptionData['trace'][number];
 /** A frame as a profile keeps it: its flags (vendor, internal, async, constructor) as the bits of one number. */
 type StoredFrame = readonly [fn: string, file: string, line: number, column: number, flags: number];
 
+/**
+ * A trace as a profile keeps it: its frames, the last of them, when the error before it in
+ * the chain ends with the same frames, as their count.
+ */
+type StoredTrace = ReadonlyArray<StoredFrame | FrameData | number>;
+
 /** ExceptionData as a profile keeps it (see ExceptionDataCollector#expand). */
 export interface StoredExceptionData extends Omit<ExceptionData, 'chain'> {
-  readonly chain: ReadonlyArray<Omit<FlattenExceptionData, 'trace'> & { readonly trace: ReadonlyArray<StoredFrame | FrameData> }>;
+  readonly chain: ReadonlyArray<Omit<FlattenExceptionData, 'trace'> & { readonly trace: StoredTrace }>;
+}
+
+/**
+ * `trace` as a profile keeps it, the frames it ends with that `previous` ends with too as
+ * their count: the parsed frames of one line are one object, shared by the errors whose
+ * stacks pass it.
+ */
+function storedTrace(trace: readonly StackFrame[], previous: readonly StackFrame[] | undefined): StoredTrace {
+  let shared = 0;
+  if (previous !== undefined) {
+    while (shared < trace.length && shared < previous.length && trace[trace.length - 1 - shared] === previous[previous.length - 1 - shared]) shared++;
+  }
+  // a single frame is as short written out
+  if (shared < 2) return trace.map(storedFrame);
+  const stored: Array<StoredFrame | number> = [];
+  for (let i = 0; i < trace.length - shared; i++) stored.push(storedFrame(trace[i]!));
+  stored.push(shared);
+  return stored;
+}
+
+/** The frames of a stored trace as objects, those it shares with `previous` (the error before it, read back) taken from there. */
+function expandTrace(stored: StoredTrace, previous: readonly FrameData[]): FrameData[] {
+  const frames: FrameData[] = [];
+  for (const frame of stored) {
+    if (typeof frame === 'number') frames.push(...previous.slice(Math.max(0, previous.length - frame)).map((shared) => ({ ...shared })));
+    else frames.push(Array.isArray(frame) ? frameOf(frame as StoredFrame) : (frame as FrameData));
+  }
+  return frames;
 }
 
 function storedFrame(frame: StackFrame): StoredFrame {

@@ -82,6 +82,41 @@ describe('LoggerDataCollector', () => {
     });
   });
 
+  it('stores the line of a listener the events panel lists as called as where it lists it, and reads it back with the same names', async () => {
+    const app = profiledKernel();
+    const response = await app.request(get(missing));
+    const token = response.headers.get('X-Debug-Token')!;
+    const stored = (await app.storage.read(token))!;
+    const entries = (stored.collectors['logs'] as { entries: unknown[] }).entries;
+    const shared = entries.filter((entry) => Array.isArray(entry) && typeof entry[2] === 'number');
+    assert.ok(shared.length > 20, `${shared.length} lines point into the events panel's data`);
+    assert.ok(!JSON.stringify(shared).includes('::'), 'no listener name kept twice');
+    const data = (await app.load(token))!.getCollector<LogsData>('logs')!;
+    const templates = ['Notified event "{event}" to listener "{listener}".', 'Listener "{listener}" stopped propagation of the event "{event}".', 'Listener "{listener}" was not called for event "{event}".'];
+    entries.forEach((entry, i) => {
+      if (!Array.isArray(entry) || typeof entry[2] !== 'number') return;
+      const read = data.entries[i]!;
+      const { event, listener } = read.context as { event: string; listener: string };
+      assert.ok(event.startsWith('kernel.') && listener.includes('::'), `${event} ${listener}`);
+      assert.deepEqual(Object.entries(read), Object.entries({ level: 'DEBUG', levelValue: 100, time: entry[0], channel: 'event', message: templates[entry[1] as number]!.replace('{event}', event).replace('{listener}', listener), context: { event, listener }, tab: 'debug' }));
+    });
+    const messages = data.entries.map((e) => e.message);
+    assert.ok(messages.includes('Notified event "kernel.request" to listener "RouterListener::onKernelRequest".'));
+    assert.ok(messages.includes('Listener "ErrorListener::onKernelException" stopped propagation of the event "kernel.exception".'));
+  });
+
+  it('reads the lines a profile stored with their names, and a line pointing where the events data lists nothing with none', async () => {
+    const app = profiledKernel();
+    app.kernel.boot();
+    const collector = app.kernel.container.get('profiler').get('logs')!;
+    const counts = { errors: 0, warnings: 0, deprecations: 0, debug: 2, total: 2 };
+    const notified = (event: string, listener: string) => ({ level: 'DEBUG', levelValue: 100, time: 1, channel: 'event', message: `Notified event "${event}" to listener "${listener}".`, context: { event, listener }, tab: 'debug' });
+    const named = { entries: [[1, 0, 'a', 'b'], [1, 0, 0, 1]], counts, channels: ['event'] };
+    const events = { requests: [{ label: 'GET /', token: 'abcdef', isMain: true, called: [['c', 'd', 0, 1, false], ['e', 'f', 0, 1, false]], notCalled: [], orphaned: [] }] };
+    assert.deepEqual(collector.expand!(named, { events }), { entries: [notified('a', 'b'), notified('e', 'f')], counts, channels: ['event'] });
+    assert.deepEqual(collector.expand!(named, {}), { entries: [notified('a', 'b'), notified('', '')], counts, channels: ['event'] });
+  });
+
   it('reads entries a profile stored whole as they are, and a failure as it is', async () => {
     const app = profiledKernel();
     app.kernel.boot();

@@ -5,6 +5,7 @@ import { LogLevel } from '../../log/level.ts';
 import type { LogRecord } from '../../log/log-record.ts';
 import type { CollectContext, DataCollector, LateCollectContext } from './data-collector.ts';
 import { toJsonSafe } from '../../log/normalize.ts';
+import { calledCallAt, calledCallFinder } from './event-data-collector.ts';
 
 /** What the collector reads: the DebugLogger's per-request groups. */
 export interface DebugLogSource {
@@ -63,9 +64,10 @@ export class LoggerDataCollector implements DataCollector {
   }
 
   /** The entries as a profile keeps them: the event dispatcher's lines shortened (see `expand`). */
-  lateCollect({ request, isMain }: LateCollectContext): StoredLogsData {
+  lateCollect({ request, isMain, profile }: LateCollectContext): StoredLogsData {
     const records = this.#records(request, isMain);
-    const entries = records.map((record): StoredLogEntry => listenerLineOf(record) ?? {
+    const find = calledCallFinder(profile.collectors.get('events'));
+    const entries = records.map((record): StoredLogEntry => listenerLineOf(record, find) ?? {
       level: record.level,
       levelValue: record.levelValue,
       time: record.time,
@@ -81,13 +83,16 @@ export class LoggerDataCollector implements DataCollector {
    * The entries as they were logged. The event dispatcher's lines, most of a debug
    * request's entries, are kept as `[time, message, event, listener]`: their message
    * filled and their context copied anew made each a few times longer, and storing them
-   * a good part of what storing a profile cost.
+   * a good part of what storing a profile cost. A line of a listener the events
+   * collector's data lists as called is kept as `[time, message, request, index]`, where
+   * that data lists it: the same two names are not kept twice.
    */
-  expand(stored: unknown): unknown {
+  expand(stored: unknown, collectors: Readonly<Record<string, unknown>> = {}): unknown {
     // a collector's failure ({ error }), kept as it is
     if (!Array.isArray((stored as Partial<StoredLogsData> | undefined)?.entries)) return stored;
     const data = stored as StoredLogsData;
-    return { ...data, entries: data.entries.map((entry) => (Array.isArray(entry) ? listenerEntry(entry as ListenerLine) : (entry as LogEntryData))) };
+    const events = collectors['events'];
+    return { ...data, entries: data.entries.map((entry) => (Array.isArray(entry) ? listenerEntry(entry as ListenerLine | SharedListenerLine, events) : (entry as LogEntryData))) };
   }
 
   #records(request: Request, isMain: boolean): LogRecord[] {
@@ -109,14 +114,17 @@ const listenerMessages = [
 /** An event dispatcher's line as a profile keeps it: its time, which message, the event and the listener. */
 type ListenerLine = readonly [time: number, message: number, event: string, listener: string];
 
-type StoredLogEntry = LogEntryData | ListenerLine;
+/** An event dispatcher's line whose listener the events collector's data lists as called: its time, which message, and where that data lists the call. */
+type SharedListenerLine = readonly [time: number, message: number, request: number, index: number];
+
+type StoredLogEntry = LogEntryData | ListenerLine | SharedListenerLine;
 
 /** LogsData as a profile keeps it (see LoggerDataCollector#expand). */
 export interface StoredLogsData extends Omit<LogsData, 'entries'> {
   readonly entries: readonly StoredLogEntry[];
 }
 
-function listenerLineOf(record: LogRecord): ListenerLine | undefined {
+function listenerLineOf(record: LogRecord, find: ReturnType<typeof calledCallFinder>): ListenerLine | SharedListenerLine | undefined {
   if (record.channel !== 'event' || record.levelValue !== LogLevel.DEBUG || record.level !== 'DEBUG') return undefined;
   const message = listenerMessages.indexOf(record.message as (typeof listenerMessages)[number]);
   if (message === -1) return undefined;
@@ -129,10 +137,21 @@ function listenerLineOf(record: LogRecord): ListenerLine | undefined {
   }
   const { event, listener } = record.context;
   if (keys !== 2 || typeof event !== 'string' || typeof listener !== 'string') return undefined;
-  return [record.time, message, event, listener];
+  const place = find?.(event, listener);
+  return place === undefined ? [record.time, message, event, listener] : [record.time, message, place[0], place[1]];
 }
 
-function listenerEntry([time, message, event, listener]: ListenerLine): LogEntryData {
+function listenerEntry(line: ListenerLine | SharedListenerLine, events: unknown): LogEntryData {
+  const [time, message] = line;
+  let event: string;
+  let listener: string;
+  if (typeof line[2] === 'string') {
+    [, , event, listener] = line as ListenerLine;
+  } else {
+    const call = calledCallAt(events, line[2], line[3] as number);
+    event = call?.event ?? '';
+    listener = call?.listener ?? '';
+  }
   const context = { event, listener };
   return { level: 'DEBUG', levelValue: LogLevel.DEBUG, time, channel: 'event', message: interpolate(listenerMessages[message]!, context), context, tab: 'debug' };
 }

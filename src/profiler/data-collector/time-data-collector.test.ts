@@ -55,6 +55,28 @@ describe('TimeDataCollector', () => {
     assert.deepEqual(subRequest.listeners.map(({ listener, duration }) => ({ listener, duration })), subCalls.map(({ listener, duration }) => ({ listener, duration })));
   });
 
+  it('keeps each phase\'s request as where the Events panel\'s data lists it, and reads back its label', async () => {
+    const app = profiledKernel();
+    const response = await app.request(get('/bundles/app/images/events/missing.JPG'));
+    const token = response.headers.get('X-Debug-Token')!;
+    const stored = (await app.storage.read(token))!.collectors['time'] as { phases: Array<{ request: unknown }> };
+    assert.deepEqual([...new Set(stored.phases.map((phase) => phase.request))].sort(), [0, 1]);
+    const profile = (await app.load(token))!;
+    const labels = profile.getCollector<EventsData>('events')!.requests.map((request) => request.label);
+    assert.deepEqual(labels, ['GET /bundles/app/images/events/missing.JPG', 'sub-request GET /bundles/app/images/events/missing.JPG (error_controller)']);
+    assert.deepEqual(profile.getCollector<TimeData>('time')!.phases.map((phase) => phase.request), stored.phases.map((phase) => labels[phase.request as number]));
+  });
+
+  it('reads a phase\'s request kept as a label as it is, and one kept as a place the events data does not have as none', async () => {
+    const app = profiledKernel();
+    app.kernel.boot();
+    const collector = app.kernel.container.get('profiler').get('time')!;
+    const phase = { event: 'kernel.request', start: 0, duration: 2, listeners: [] };
+    const events = { requests: [{ label: 'GET /', token: 'abcdef', isMain: true, called: [], notCalled: [], orphaned: [] }] };
+    assert.deepEqual(collector.expand!({ startTime: 1, duration: 2, phases: [{ request: 0, ...phase }, { request: 'GET /other', ...phase }] }, { events }), { startTime: 1, duration: 2, phases: [{ request: 'GET /', ...phase }, { request: 'GET /other', ...phase }] });
+    assert.deepEqual(collector.expand!({ startTime: 1, duration: 2, phases: [{ request: 0, ...phase }] }, {}), { startTime: 1, duration: 2, phases: [{ request: '', ...phase }] });
+  });
+
   it('reads listeners a profile keeps with their names and durations, or as objects, as they are', async () => {
     const app = profiledKernel();
     app.kernel.boot();

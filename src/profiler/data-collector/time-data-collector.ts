@@ -1,7 +1,7 @@
 import type { ListenerCall, TraceableEventDispatcher } from '../../event-dispatcher/traceable-event-dispatcher.ts';
 import { epochOf, phasesOf } from '../../tracing/kernel-phases.ts';
 import type { CollectContext, DataCollector, LateCollectContext } from './data-collector.ts';
-import { calledListenerAt, storedCalledListeners } from './event-data-collector.ts';
+import { calledListenerAt, storedCalledListeners, storedRequestLabel } from './event-data-collector.ts';
 import { requestLabel } from './request-label.ts';
 
 export interface TimelineListener {
@@ -55,9 +55,12 @@ export class TimeDataCollector implements DataCollector {
    * duration when the profile has no such data.
    */
   lateCollect({ tree, isMain, profile }: LateCollectContext): StoredTimeData {
-    const shared = storedCalledListeners(profile.collectors.get('events'), tree.map((each) => each.profile.token));
+    const events = profile.collectors.get('events');
+    const shared = storedCalledListeners(events, tree.map((each) => each.profile.token));
     const all = tree.flatMap(({ request }, i) => {
-      const label = requestLabel(request, isMain && i === 0);
+      const text = requestLabel(request, isMain && i === 0);
+      // where the events data names the request the same, its place there
+      const label = shared !== undefined && storedRequestLabel(events, i) === text ? i : text;
       const called = shared === undefined ? undefined : this.#calledIndexes(request, shared[i]!.length);
       return phasesOf(this.#dispatcher.getCalls(request)).map((phase) => ({ phase, label, request: i, called }));
     });
@@ -87,7 +90,11 @@ export class TimeDataCollector implements DataCollector {
     return new Map(called.map((call, i) => [call, i]));
   }
 
-  /** The listeners as objects again: a profile keeps them as arrays, as the Events panel's (see EventDataCollector#expand). */
+  /**
+   * The listeners as objects again: a profile keeps them as arrays, as the Events panel's
+   * (see EventDataCollector#expand); and each phase's request by its label, which a
+   * profile keeps as where the Events panel's data lists the request when it does.
+   */
   expand(stored: unknown, collectors: Readonly<Record<string, unknown>> = {}): unknown {
     // a collector's failure ({ error }), kept as it is
     if (!Array.isArray((stored as Partial<StoredTimeData> | undefined)?.phases)) return stored;
@@ -97,7 +104,7 @@ export class TimeDataCollector implements DataCollector {
       startTime: data.startTime,
       duration: data.duration,
       phases: data.phases.map((phase) => ({
-        request: phase.request,
+        request: typeof phase.request === 'number' ? (storedRequestLabel(events, phase.request) ?? '') : phase.request,
         event: phase.event,
         start: phase.start,
         duration: phase.duration,
@@ -121,7 +128,7 @@ function listenerOf([listener, start, duration]: StoredListener): TimelineListen
   return { listener, start, duration };
 }
 
-/** TimeData as a profile keeps it (see TimeDataCollector#expand). */
+/** TimeData as a profile keeps it (see TimeDataCollector#expand): a phase's request as its label or its place in the events data. */
 export interface StoredTimeData extends Omit<TimeData, 'phases'> {
-  readonly phases: ReadonlyArray<Omit<TimelinePhase, 'listeners'> & { readonly listeners: ReadonlyArray<StoredListener | SharedListener> }>;
+  readonly phases: ReadonlyArray<Omit<TimelinePhase, 'listeners' | 'request'> & { readonly request: string | number; readonly listeners: ReadonlyArray<StoredListener | SharedListener> }>;
 }
