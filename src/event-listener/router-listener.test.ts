@@ -44,6 +44,20 @@ describe('RouterListener', () => {
     assert.deepEqual(request.attributes.get('_route_params'), { id: '42' });
   });
 
+  it('sets the own enumerable parameters alone, in their order, whatever object the matcher answers with', () => {
+    const parameters = Object.assign(Object.create({ inherited: 'no' }) as Record<string, unknown>, { _route: 'event', _controller: 'EventController::show', 2: 'two', id: '42', slug: 'a' });
+    Object.defineProperty(parameters, 'hidden', { value: 'no', enumerable: false });
+    const { listener: router } = listener({ matchRequest: () => parameters });
+    const request = Request.create('/events/42');
+    router.onKernelRequest(new RequestEvent(kernel, request, RequestType.MAIN));
+    assert.deepEqual(request.attributes.keys(), ['2', '_route', '_controller', 'id', 'slug', '_route_params']);
+    assert.deepEqual(Object.entries(request.attributes.get('_route_params') as object), [['2', 'two'], ['id', '42'], ['slug', 'a']]);
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { _route: 'bare', _controller: 'Bare::index', x: '1' });
+    const other = Request.create('/bare');
+    listener({ matchRequest: () => bare }).listener.onKernelRequest(new RequestEvent(kernel, other, RequestType.MAIN));
+    assert.deepEqual(other.attributes.keys(), ['_route', '_controller', 'x', '_route_params']);
+  });
+
   it('logs the match with the route, its parameters, the method, and the URI worked out when the entry is read', () => {
     const handler = new TestHandler();
     const parameters = { _route: 'event', _controller: 'EventController::show', id: '42' };
