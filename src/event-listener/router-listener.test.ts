@@ -20,6 +20,9 @@ import { RequestContextStore } from './request-context-store.ts';
 import { RouterListener, type RequestMatcher } from './router-listener.ts';
 import { failMissingRoute, throwMissingRoute } from './router-listener.ts';
 import { throwableClassName } from '../log/throwable-location.ts';
+import { TestHandler } from '../log/test-handler.ts';
+import { Logger } from '../log/logger.ts';
+import { LazyLogValue } from '../log/lazy-log-value.ts';
 
 const kernel: HttpKernelInterface = { handle: async () => new Response() };
 
@@ -39,6 +42,41 @@ describe('RouterListener', () => {
     router.onKernelRequest(new RequestEvent(kernel, request, RequestType.MAIN));
     assert.equal(request.attributes.get('_route'), 'event');
     assert.deepEqual(request.attributes.get('_route_params'), { id: '42' });
+  });
+
+  it('sets the own enumerable parameters alone, in their order, whatever object the matcher answers with', () => {
+    const parameters = Object.assign(Object.create({ inherited: 'no' }) as Record<string, unknown>, { _route: 'event', _controller: 'EventController::show', 2: 'two', id: '42', slug: 'a' });
+    Object.defineProperty(parameters, 'hidden', { value: 'no', enumerable: false });
+    const { listener: router } = listener({ matchRequest: () => parameters });
+    const request = Request.create('/events/42');
+    router.onKernelRequest(new RequestEvent(kernel, request, RequestType.MAIN));
+    assert.deepEqual(request.attributes.keys(), ['2', '_route', '_controller', 'id', 'slug', '_route_params']);
+    assert.deepEqual(Object.entries(request.attributes.get('_route_params') as object), [['2', 'two'], ['id', '42'], ['slug', 'a']]);
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { _route: 'bare', _controller: 'Bare::index', x: '1' });
+    const other = Request.create('/bare');
+    listener({ matchRequest: () => bare }).listener.onKernelRequest(new RequestEvent(kernel, other, RequestType.MAIN));
+    assert.deepEqual(other.attributes.keys(), ['_route', '_controller', 'x', '_route_params']);
+  });
+
+  it('logs the match with the route, its parameters, the method, and the URI worked out when the entry is read', () => {
+    const handler = new TestHandler();
+    const parameters = { _route: 'event', _controller: 'EventController::show', id: '42' };
+    const router = new RouterListener({ matchRequest: () => parameters }, new RequestContextStore(new RequestStack<Request>()), new Logger('request', [handler]));
+    const request = Request.create('http://example.com/events/42?x=1');
+    router.onKernelRequest(new RequestEvent(kernel, request, RequestType.MAIN));
+    const [record] = handler.records;
+    assert.equal(handler.records.length, 1);
+    assert.equal(record?.level, 'INFO');
+    assert.equal(record?.channel, 'request');
+    assert.equal(record?.message, 'Matched route "{route}".');
+    assert.deepEqual(Object.keys(record?.context ?? {}), ['route', 'route_parameters', 'request_uri', 'method']);
+    assert.equal(record?.context['route'], 'event');
+    assert.equal(record?.context['route_parameters'], parameters);
+    assert.equal(record?.context['method'], 'GET');
+    const uri = record?.context['request_uri'];
+    assert.ok(uri instanceof LazyLogValue);
+    assert.equal(uri.value, 'http://example.com/events/42?x=1');
+    assert.equal(JSON.stringify(uri), '"http://example.com/events/42?x=1"');
   });
 
   it('turns a failure the router answers as a value into the 404, the router\'s exception as its cause: thrown in debug, failing the event in prod', () => {

@@ -86,13 +86,18 @@ export class RouterListener implements EventSubscriber {
       route: parameters._route ?? 'n/a',
       route_parameters: parameters,
       // built only if the entry is written or shown
-      request_uri: new LazyLogValue(() => request.getUri()),
+      request_uri: new LazyLogValue(uriOf, request),
       method: request.method,
     });
     const routeParams: Record<string, unknown> = {};
-    for (const key of Object.keys(parameters)) {
-      request.attributes.set(key, parameters[key]);
-      if (key !== '_route' && key !== '_controller') routeParams[key] = parameters[key];
+    // The own enumerable keys, in Object.keys order. Every route's parameters have keys of
+    // their own, so `parameters[key]` over Object.keys is a megamorphic load; for a key of
+    // a for-in over the same object V8 reads the field in place, and knows such a key own.
+    for (const key in parameters) {
+      if (!Object.prototype.hasOwnProperty.call(parameters, key)) continue;
+      const value = parameters[key];
+      request.attributes.set(key, value);
+      if (key !== '_route' && key !== '_controller') routeParams[key] = value;
     }
     request.attributes.set('_route_params', routeParams);
   }
@@ -122,6 +127,11 @@ export class RouterListener implements EventSubscriber {
       throw toHttpException(error, request);
     }
   }
+}
+
+/** The request's URI, for the "Matched route" entry; declared once, so no closure is made per request. */
+function uriOf(request: Request): string {
+  return request.getUri();
 }
 
 /**

@@ -18,6 +18,20 @@ describe('LazyLogValue', () => {
     assert.equal(calls, 1);
   });
 
+  it('calls its function with the argument it was given, once, and keeps the value, not the argument', () => {
+    const seen: unknown[] = [];
+    const request = { uri: 'http://localhost/users/42' };
+    const uri = new LazyLogValue((from: typeof request) => {
+      seen.push(from);
+      return from.uri;
+    }, request);
+    assert.deepEqual(seen, []);
+    assert.equal(uri.value, 'http://localhost/users/42');
+    assert.equal(uri.toJSON(), 'http://localhost/users/42');
+    assert.deepEqual(seen, [request]);
+    assert.equal(new LazyLogValue((from: undefined) => String(from)).value, 'undefined', 'without an argument, undefined');
+  });
+
   it('is written as its value in JSON lines, Monolog lines, messages and profiles', () => {
     const context = { request_uri: new LazyLogValue(() => 'http://localhost/hello') };
     assert.equal(JSON.stringify(context), '{"request_uri":"http://localhost/hello"}');

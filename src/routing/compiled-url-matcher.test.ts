@@ -72,6 +72,20 @@ describe('CompiledUrlMatcher', () => {
     assert.equal(matcher.lookup('/-/events/1', GET), undefined);
   });
 
+  it('weighs a literal segment against requirements declared before or after it, at any depth', () => {
+    const literalFirst = new CompiledUrlMatcher(collection(['/users/{id}', '/{word<[a-z]+>}/{id}', '/a/{b}/users', '/a/{b}/{c<u[a-z]*>}']));
+    assert.deepEqual(literalFirst.match('/users/42', GET), { _route: 'r0', id: '42' });
+    assert.deepEqual(literalFirst.match('/other/42', GET), { _route: 'r1', word: 'other', id: '42' });
+    assert.deepEqual(literalFirst.match('/a/x/users', GET), { _route: 'r2', b: 'x' });
+    assert.deepEqual(literalFirst.match('/a/x/uv', GET), { _route: 'r3', b: 'x', c: 'uv' });
+    const requirementFirst = new CompiledUrlMatcher(collection(['/{word<[a-z]+>}/{id}', '/users/{id}', '/a/{b}/{c<u[a-z]*>}', '/a/{b}/users', '/a/{b}/{c<\\d+>}', '/a/{b}/7']));
+    assert.deepEqual(requirementFirst.match('/users/42', GET), { _route: 'r0', word: 'users', id: '42' });
+    assert.deepEqual(requirementFirst.match('/a/x/users', GET), { _route: 'r2', b: 'x', c: 'users' });
+    assert.deepEqual(requirementFirst.match('/a/x/7', GET), { _route: 'r4', b: 'x', c: '7' });
+    const unmet = new CompiledUrlMatcher(collection(['/{n<\\d+>}/{id}', '/users/{id}']));
+    assert.deepEqual(unmet.match('/users/42', GET), { _route: 'r1', id: '42' });
+  });
+
   // Seeds that once found a difference stay in the list; SEED=n replays another one.
   for (const seed of process.env.SEED === undefined ? [42, 14, 2024, 1, 8] : [Number(process.env.SEED)]) {
     it(`answers like UrlMatcher for many generated routes and paths (seed ${seed})`, () => compareWithUrlMatcher(seed));

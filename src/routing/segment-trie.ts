@@ -29,7 +29,15 @@ class TrieNode {
   readonly routes: RouteEntry[] = [];
   /** The lowest matching-order index in this subtree, to skip subtrees that cannot win. */
   minIndex = Number.POSITIVE_INFINITY;
+  /**
+   * For a literal child: the nodes of its parent's variables with a requirement that its
+   * own text meets (`{_locale}` of "en|fr" beside the literal "en"). A segment equal to
+   * the literal meets the same requirements, known once the trie is built.
+   */
+  alsoTested: readonly TrieNode[] = NO_NODES;
 }
+
+const NO_NODES: readonly TrieNode[] = [];
 
 /**
  * Routes made of whole segments, matched without a regex.
@@ -48,6 +56,7 @@ export class SegmentTrie {
 
   constructor(entries: readonly RouteEntry[], depth: number) {
     for (const entry of entries) this.#add(entry, (segmentParts(entry) as Part[]).slice(depth));
+    markTestedLiterals(this.#root);
   }
 
   /** Whether a route can be matched segment by segment (see the class comment). */
@@ -70,10 +79,17 @@ export class SegmentTrie {
     while (from !== -1) {
       if (node.minIndex >= limit) return null;
       const literal = literalAt(node, path, from);
-      if (literal !== undefined && node.variable !== null) break;
-      // A variable with a requirement ("{_locale}" of "en|fr" beside "users") is a choice
-      // only if the segment meets it: the one branch left is followed here, a choice of
-      // two is left to the search.
+      if (literal !== undefined) {
+        // The segment is the literal's text: whether a variable beside it could take it too
+        // is known without reading the segment again or running a requirement.
+        if (node.variable !== null || anyBefore(literal.alsoTested, limit)) break;
+        const after = from + literal.codes.length;
+        node = literal;
+        from = after === path.length ? -1 : after + 1;
+        continue;
+      }
+      // No literal: a variable with a requirement is a choice only if the segment meets
+      // several; the one branch left is followed here, a choice of two is left to the search.
       let variable = node.variable;
       let to = from;
       if (variable !== null || node.tested.length > 0) {
@@ -81,14 +97,10 @@ export class SegmentTrie {
         if (node.tested.length > 0 && to > from) {
           if (variable !== null) break;
           variable = testedBranch(node, path, from, to, limit);
-          if (variable === MANY || (variable !== null && literal !== undefined)) break;
+          if (variable === MANY) break;
         }
       }
-      if (literal !== undefined) {
-        const after = from + literal.codes.length;
-        node = literal;
-        from = after === path.length ? -1 : after + 1;
-      } else if (variable !== null) {
+      if (variable !== null) {
         if (to === from) return null;
         positions[top] = from;
         positions[top + 1] = to;
@@ -204,6 +216,26 @@ class Search implements TrieMatch {
     this.limit = route.index;
     this.captures = slices(this.path, this.positions, top);
   }
+}
+
+/** Whether some node has routes that come before `limit`. */
+function anyBefore(nodes: readonly TrieNode[], limit: number): boolean {
+  for (let i = 0; i < nodes.length; i++) if ((nodes[i] as TrieNode).minIndex < limit) return true;
+  return false;
+}
+
+/** Sets `alsoTested` on every literal child whose text its parent's requirements accept. */
+function markTestedLiterals(node: TrieNode): void {
+  const literals = node.literals?.values() ?? [];
+  for (const child of literals) {
+    if (node.tested.length > 0) {
+      const text = String.fromCharCode(...child.codes);
+      child.alsoTested = node.tested.filter((branch) => branch.test.test(text)).map((branch) => branch.node);
+    }
+    markTestedLiterals(child);
+  }
+  if (node.variable !== null) markTestedLiterals(node.variable);
+  for (const branch of node.tested) markTestedLiterals(branch.node);
 }
 
 /** testedBranch's answer when more than one requirement is met. */
