@@ -21,8 +21,11 @@ export class ParameterBag<V = unknown> {
     }
   }
 
-  /** The map, made when first written. */
-  get #writable(): Map<string, V> {
+  /**
+   * The map, made when first written. A method, not a private getter: V8 reads a private
+   * getter through a call into its runtime at every write, where it inlines a method.
+   */
+  #writable(): Map<string, V> {
     return (this.#map ??= new Map());
   }
 
@@ -53,7 +56,7 @@ export class ParameterBag<V = unknown> {
   }
 
   set(key: string, value: V): this {
-    this.#writable.set(key, value);
+    this.#writable().set(key, value);
     return this;
   }
 
@@ -72,7 +75,7 @@ export class ParameterBag<V = unknown> {
   }
 
   add(entries: Record<string, V>): void {
-    const map = this.#writable;
+    const map = this.#writable();
     for (const key of Object.keys(entries)) map.set(key, entries[key] as V);
   }
 
