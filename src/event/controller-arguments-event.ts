@@ -2,7 +2,7 @@ import type { Controller } from '../controller/controller.ts';
 import type { Request } from '../http/request.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import type { RequestType } from '../kernel/request-type.ts';
-import { KernelEvent, type KernelEventFields } from './kernel-event.ts';
+import { KernelEvent, kernelMadeEvent, type KernelEventFields } from './kernel-event.ts';
 
 /** kernel.controller_arguments: controller and arguments are known; both may be replaced. */
 export class ControllerArgumentsEvent extends KernelEvent {
@@ -28,3 +28,13 @@ export class ControllerArgumentsEvent extends KernelEvent {
     this.arguments = args;
   }
 }
+
+/** How the kernel makes its ControllerArgumentsEvent (see kernelMadeEvent): as the constructor above. */
+export const KernelControllerArgumentsEvent = kernelMadeEvent(ControllerArgumentsEvent, function (this: ControllerArgumentsEvent, kernel: HttpKernelInterface, controller: Controller, args: unknown[], request: Request, requestType: RequestType): void {
+  const fields: KernelEventFields = this;
+  fields.kernel = kernel;
+  fields.request = request;
+  fields.requestType = requestType;
+  this.controller = controller;
+  this.arguments = args;
+});

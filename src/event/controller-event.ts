@@ -2,7 +2,7 @@ import type { Controller } from '../controller/controller.ts';
 import type { Request } from '../http/request.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import type { RequestType } from '../kernel/request-type.ts';
-import { KernelEvent, type KernelEventFields } from './kernel-event.ts';
+import { KernelEvent, kernelMadeEvent, type KernelEventFields } from './kernel-event.ts';
 
 /** kernel.controller: the controller is known; a listener may replace it. */
 export class ControllerEvent extends KernelEvent {
@@ -22,3 +22,12 @@ export class ControllerEvent extends KernelEvent {
     this.controller = controller;
   }
 }
+
+/** How the kernel makes its ControllerEvent (see kernelMadeEvent): as the constructor above. */
+export const KernelControllerEvent = kernelMadeEvent(ControllerEvent, function (this: ControllerEvent, kernel: HttpKernelInterface, controller: Controller, request: Request, requestType: RequestType): void {
+  const fields: KernelEventFields = this;
+  fields.kernel = kernel;
+  fields.request = request;
+  fields.requestType = requestType;
+  this.controller = controller;
+});

@@ -7,9 +7,9 @@ import { Response } from '../http/response.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import { RequestType } from '../kernel/request-type.ts';
 import { KernelEvent } from './kernel-event.ts';
-import { RequestEvent } from './request-event.ts';
-import { ControllerEvent } from './controller-event.ts';
-import { ControllerArgumentsEvent } from './controller-arguments-event.ts';
+import { KernelRequestEvent, RequestEvent } from './request-event.ts';
+import { ControllerEvent, KernelControllerEvent } from './controller-event.ts';
+import { ControllerArgumentsEvent, KernelControllerArgumentsEvent } from './controller-arguments-event.ts';
 import { ViewEvent } from './view-event.ts';
 import { ResponseEvent } from './response-event.ts';
 import { FinishRequestEvent } from './finish-request-event.ts';
@@ -52,6 +52,37 @@ describe('Kernel events', () => {
       assert.equal(event.isPropagationStopped(), false);
     });
   }
+
+  describe('the events the kernel makes through kernelMadeEvent', () => {
+    const made: Array<[string, KernelEvent, KernelEvent, Function]> = [
+      ['RequestEvent', new KernelRequestEvent(kernel, request, RequestType.SUB), new RequestEvent(kernel, request, RequestType.SUB), RequestEvent],
+      ['ControllerEvent', new KernelControllerEvent(kernel, controller, request, RequestType.SUB), new ControllerEvent(kernel, controller, request, RequestType.SUB), ControllerEvent],
+      ['ControllerArgumentsEvent', new KernelControllerArgumentsEvent(kernel, controller, [1], request, RequestType.SUB), new ControllerArgumentsEvent(kernel, controller, [1], request, RequestType.SUB), ControllerArgumentsEvent],
+    ];
+    for (const [name, event, fromClass, eventClass] of made) {
+      it(`a ${name} is one of its class, a KernelEvent and an Event, with its class as constructor`, () => {
+        assert.ok(event instanceof eventClass);
+        assert.ok(event instanceof KernelEvent);
+        assert.ok(event instanceof Event);
+        assert.equal(event.constructor, eventClass);
+        assert.equal(Object.getPrototypeOf(event), eventClass.prototype);
+      });
+
+      it(`a ${name} has the same fields, in the same order, as one its class makes`, () => {
+        assert.deepEqual(Object.keys(event), Object.keys(fromClass));
+        assert.deepEqual(event, fromClass);
+        assert.equal(event.isMainRequest(), false);
+        assert.equal(event.isPropagationStopped(), false);
+      });
+    }
+
+    it('a RequestEvent made so takes a response and stops there, as any', () => {
+      const event = new KernelRequestEvent(kernel, request, RequestType.MAIN);
+      const response = new Response('early');
+      event.setResponse(response);
+      assert.deepEqual([event.response, event.hasResponse(), event.isPropagationStopped()], [response, true, true]);
+    });
+  });
 
   it('a RequestEvent has neither response nor failure until a listener gives one', () => {
     const event = new RequestEvent(kernel, request, RequestType.MAIN);

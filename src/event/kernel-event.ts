@@ -35,3 +35,17 @@ export class KernelEvent extends Event {
     return this.requestType === RequestType.MAIN;
   }
 }
+
+/**
+ * A constructor for the kernel's own use that makes an `eventClass` event with `init` as
+ * its whole constructor: a plain function, so no `super()` chain runs and, once V8 inlines
+ * it into the kernel's handling, the event is allocated right there. The kernel's handling
+ * is too large for V8 to inline a class constructor's chain, and each event it makes that
+ * way went through V8's generic construct and allocation builtins. The event is the same
+ * as the class would make: its prototype, so `instanceof`, its methods and `constructor`.
+ * `init` must set every field the class's constructor sets, in the same order.
+ */
+export function kernelMadeEvent<A extends unknown[], E extends KernelEvent>(eventClass: abstract new (...args: never[]) => E, init: (this: E, ...args: A) => void): new (...args: A) => E {
+  (init as unknown as { prototype: object }).prototype = eventClass.prototype;
+  return init as unknown as new (...args: A) => E;
+}

@@ -1,5 +1,5 @@
 import type { Response } from '../http/response.ts';
-import { KernelEvent, type KernelEventFields } from './kernel-event.ts';
+import { KernelEvent, kernelMadeEvent, type KernelEventFields } from './kernel-event.ts';
 import type { Request } from '../http/request.ts';
 import type { HttpKernelInterface } from '../kernel/http-kernel-interface.ts';
 import type { RequestType } from '../kernel/request-type.ts';
@@ -43,3 +43,13 @@ export class RequestEvent extends KernelEvent {
     return this.response !== undefined;
   }
 }
+
+/** How the kernel makes its RequestEvent (see kernelMadeEvent): as the constructor above. */
+export const KernelRequestEvent = kernelMadeEvent(RequestEvent, function (this: RequestEvent, kernel: HttpKernelInterface, request: Request, requestType: RequestType): void {
+  const fields: KernelEventFields = this;
+  fields.kernel = kernel;
+  fields.request = request;
+  fields.requestType = requestType;
+  this.response = undefined;
+  this.failure = undefined;
+});

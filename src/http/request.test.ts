@@ -144,6 +144,19 @@ describe('Request', () => {
     assert.equal(sub.attributes.has('logger'), true);
   });
 
+  it('gives a duplicate an attribute bag of its own, apart from the original\'s', () => {
+    const request = Request.create('/');
+    request.attributes.set('_route', 'home');
+    const sub = request.duplicate(undefined, { _controller: 'error_controller' });
+    sub.attributes.set('exception', 'x');
+    const plain = request.duplicate();
+    plain.attributes.set('extra', 1);
+    assert.notEqual(sub.attributes, request.attributes);
+    assert.deepEqual([...request.attributes.keys()], ['_route']);
+    assert.deepEqual([...sub.attributes.keys()], ['_controller', 'exception']);
+    assert.deepEqual([...plain.attributes.keys()], ['_route', 'extra']);
+  });
+
   it('builds requests from absolute URLs for tests', () => {
     const request = Request.create('http://localhost:8000/bundles/app/x.JPG', 'GET', { headers: { Referer: 'http://localhost:8000/' } });
     assert.equal(request.httpHost, 'localhost:8000');

@@ -398,7 +398,9 @@ export class Request {
       body: this.body,
       trust: this.trust,
     });
-    copy.attributes = attributes === undefined ? new ParameterBag(this.attributes.all()) : attributeBagOf(attributes);
+    // The copy's own attribute bag, empty, takes the given record: a second bag would be made only to replace it.
+    if (attributes === undefined) copy.attributes = new ParameterBag(this.attributes.all());
+    else fillAttributes(copy.attributes, attributes);
     if (this.#form !== undefined) for (const [key, value] of this.#form) copy.form.set(key, value);
     if (this.#files !== undefined) for (const [key, value] of this.#files) copy.files.set(key, value);
     if (this.#cookies !== undefined) copy.#cookies = this.#cookies;
@@ -433,15 +435,13 @@ export class Request {
 }
 
 /**
- * The attribute bag of a duplicate, from the record its caller gave. Its own loop rather
- * than ParameterBag's: there every caller's records meet, so reading their values goes
- * through V8's generic lookup, where here the few shapes of the error listener's records
- * are read by a walk V8 answers from the record's own layout.
+ * Puts the record its caller gave into a duplicate's (empty) attribute bag. Its own loop
+ * rather than ParameterBag's: there every caller's records meet, so reading their values
+ * goes through V8's generic lookup, where here the few shapes of the error listener's
+ * records are read by a walk V8 answers from the record's own layout.
  */
-function attributeBagOf(record: Record<string, unknown>): ParameterBag<unknown> {
-  const bag = new ParameterBag<unknown>();
+function fillAttributes(bag: ParameterBag<unknown>, record: Record<string, unknown>): void {
   for (const key in record) if (Object.prototype.hasOwnProperty.call(record, key)) bag.set(key, record[key]);
-  return bag;
 }
 
 /** `a=1&a=2` gives `a: ['1','2']`; `b[]=1` gives `b: ['1']`. */

@@ -11,9 +11,9 @@ import { callController, type Controller } from '../controller/controller.ts';
 import { settleArguments } from '../controller/deferred-argument.ts';
 import type { ControllerResolverInterface } from '../controller/controller-resolver.ts';
 import type { ArgumentResolverInterface } from '../controller/argument-resolver.ts';
-import { RequestEvent } from '../event/request-event.ts';
-import { ControllerEvent } from '../event/controller-event.ts';
-import { ControllerArgumentsEvent } from '../event/controller-arguments-event.ts';
+import { KernelRequestEvent } from '../event/request-event.ts';
+import { KernelControllerEvent } from '../event/controller-event.ts';
+import { KernelControllerArgumentsEvent } from '../event/controller-arguments-event.ts';
 import { ViewEvent } from '../event/view-event.ts';
 import { ResponseEvent } from '../event/response-event.ts';
 import { FinishRequestEvent } from '../event/finish-request-event.ts';
@@ -93,7 +93,7 @@ export class HttpKernel implements HttpKernelInterface {
   *#handle(request: Request, type: RequestType, catchErrors: boolean): Steps<Response> {
     let failure: unknown;
     try {
-      const requestEvent = new RequestEvent(this, request, type);
+      const requestEvent = new KernelRequestEvent(this, request, type);
       let pending = this.#dispatch(requestEvent, KernelEvents.REQUEST);
       if (pending !== undefined) yield pending;
       failure = requestEvent.failure;
@@ -105,12 +105,12 @@ export class HttpKernel implements HttpKernelInterface {
           if (resolved === undefined) {
             throw new NotFoundHttpException(`Unable to find the controller for path "${request.pathInfo}". The route is wrongly configured.`);
           }
-          const controllerEvent = new ControllerEvent(this, resolved, request, type);
+          const controllerEvent = new KernelControllerEvent(this, resolved, request, type);
           pending = this.#dispatch(controllerEvent, KernelEvents.CONTROLLER);
           if (pending !== undefined) yield pending;
 
           const resolvedArgs = this.argumentResolver.getArguments(request, controllerEvent.controller);
-          const argumentsEvent = new ControllerArgumentsEvent(this, controllerEvent.controller, resolvedArgs, request, type);
+          const argumentsEvent = new KernelControllerArgumentsEvent(this, controllerEvent.controller, resolvedArgs, request, type);
           pending = this.#dispatch(argumentsEvent, KernelEvents.CONTROLLER_ARGUMENTS);
           if (pending !== undefined) yield pending;
 
