@@ -81,6 +81,14 @@ export function announcedPort(child: ChildProcess, name: string): Promise<number
   });
 }
 
+/** Stops a server started as `child` and resolves once it has exited (at once if it already has). */
+export async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

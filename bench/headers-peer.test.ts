@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { announcedPort } from './harness.ts';
+import { announcedPort, stopServer } from './harness.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,12 +16,6 @@ async function start(file: string, env: Record<string, string>): Promise<{ child
   return { child, port: await announcedPort(child, file) };
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill();
-  await exited;
-}
-
 /** The names of a response's headers, sorted, and the values of those the peer copies from ours. */
 async function headersOf(port: number, path: string): Promise<{ names: string[]; fixed: Record<string, string | null> }> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`);
@@ -32,23 +26,23 @@ async function headersOf(port: number, path: string): Promise<{ names: string[];
 }
 
 describe('the Fastify peer that sends our headers (fastify-headers)', () => {
-  let ours: { child: ChildProcess; port: number };
-  let theirs: { child: ChildProcess; port: number };
+  let ours: { child: ChildProcess; port: number } | undefined;
+  let theirs: { child: ChildProcess; port: number } | undefined;
 
   before(async () => {
-    [ours, theirs] = await Promise.all([
-      start('bench/servers/sluice.ts', { APP_ENV: 'prod', NODE_ENV: 'production', SLUICE_TRANSPORT: 'node' }),
-      start('bench/servers/fastify.ts', { FASTIFY_HEADERS: 'sluice' }),
-    ]);
+    // One after the other: a server that fails to start leaves none running unknown to `after`.
+    ours = await start('bench/servers/sluice.ts', { APP_ENV: 'prod', NODE_ENV: 'production', SLUICE_TRANSPORT: 'node' });
+    theirs = await start('bench/servers/fastify.ts', { FASTIFY_HEADERS: 'sluice' });
   });
 
+  // A server that failed to start has exited already; the other may still run.
   after(async () => {
-    await Promise.all([stop(ours.child), stop(theirs.child)]);
+    await Promise.all([stopServer(ours?.child), stopServer(theirs?.child)]);
   });
 
   for (const path of ['/hello', '/users/42']) {
     it(`answers ${path} with the same header names and values as the app over node:http`, async () => {
-      const [mine, peer] = await Promise.all([headersOf(ours.port, path), headersOf(theirs.port, path)]);
+      const [mine, peer] = await Promise.all([headersOf(ours!.port, path), headersOf(theirs!.port, path)]);
       assert.deepEqual(peer.names, mine.names);
       assert.deepEqual(peer.fixed, mine.fixed);
     });

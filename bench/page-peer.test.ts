@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'sluice/testing';
 import { testApp, type TestApp } from '../app/src/test-support/app-test-kernel.ts';
-import { announcedPort } from './harness.ts';
+import { announcedPort, stopServer } from './harness.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -25,9 +25,7 @@ describe('the Fastify event page of the benchmark', () => {
   });
 
   after(async () => {
-    const exited = new Promise((resolve) => peer.once('exit', resolve));
-    peer.kill();
-    await exited;
+    await stopServer(peer);
     await app.close();
   });
 
