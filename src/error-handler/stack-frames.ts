@@ -157,16 +157,7 @@ export function readSourceExcerpt(absolute: string, line: number, projectRoot: s
   return excerptOf(readLines(absolute), line, radius);
 }
 
-/**
- * The lines of a file as `readSourceExcerpt` reads them now (the same array as long as the
- * file is unchanged; a file changed since is read into another), for a caller that keeps
- * what it made of them and knows the file is a project source.
- */
-export function currentSourceLines(absolute: string): readonly string[] | undefined {
-  return readLines(absolute);
-}
-
-/** `readSourceExcerpt` of lines already read (see `currentSourceLines`). */
+/** `readSourceExcerpt` of lines already read (see `readLines`). */
 export function excerptOf(lines: readonly string[] | undefined, line: number, radius = 5): SourceExcerpt | undefined {
   if (line < 1 || lines === undefined || line > lines.length) return undefined;
   const first = Math.max(1, line - radius);
@@ -174,7 +165,12 @@ export function excerptOf(lines: readonly string[] | undefined, line: number, ra
   return { firstLine: first, selectedLine: line, lines: lines.slice(first - 1, last), file: lines };
 }
 
-function readLines(file: string): readonly string[] | undefined {
+/**
+ * The lines of a file as `readSourceExcerpt` reads them now (the same array as long as the
+ * file is unchanged; a file changed since is read into another), for a caller that keeps
+ * what it made of them and knows the file is a project source.
+ */
+export function readLines(file: string): readonly string[] | undefined {
   // A file seen less than a second ago is taken as unchanged: a debug page shows a dozen
   // frames, and a stat for each on every error page was a visible cost under load.
   const recent = sources.get(file);

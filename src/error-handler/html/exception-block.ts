@@ -1,5 +1,5 @@
 import type { FlattenException } from '../flatten-exception.ts';
-import { currentSourceLines, displayPath, excerptOf, isProjectSource, type SourceExcerpt, type StackFrame } from '../stack-frames.ts';
+import { displayPath, excerptOf, isProjectSource, readLines, type SourceExcerpt, type StackFrame } from '../stack-frames.ts';
 import { escapeHtml } from '../../support/html-escape.ts';
 
 /**
@@ -71,7 +71,7 @@ function renderedFrame(frame: StackFrame, projectRoot: string): RenderedFrame {
 function renderAppFrame(frame: StackFrame, projectRoot: string, open: boolean): { html: string; hasSource: boolean } {
   const rendered = renderedFrame(frame, projectRoot);
   if (!rendered.isSource) return { html: `<li class="frame frame-app">${rendered.summary}</li>`, hasSource: false };
-  const lines = currentSourceLines(frame.absoluteFile!);
+  const lines = readLines(frame.absoluteFile!);
   if (lines !== rendered.lines || lines === undefined) {
     rendered.lines = lines;
     rendered.html[0] = rendered.html[1] = undefined;
