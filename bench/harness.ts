@@ -1,6 +1,6 @@
 // What `npm run bench` and `npm run bench:instructions` share: the command line, the
-// servers and routes they measure, the build, and a server's announcement of its port.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+// servers and routes they measure, the build, and starting and stopping a server.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MISSING_PATH, VALIDATE_PATH, validatePayload } from './routes.ts';
@@ -79,6 +79,19 @@ export function announcedPort(child: ChildProcess, name: string): Promise<number
     });
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
   });
+}
+
+/**
+ * Starts a bench server from its TypeScript source, through the project's loader (what the
+ * bench's own tests do: they need no build), and resolves with its process and port.
+ */
+export async function startSourceServer(file: string, env: Record<string, string | undefined>): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', './scripts/register-typescript.mjs', file], {
+    cwd: join(here, '..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return { child, port: await announcedPort(child, file) };
 }
 
 /** Stops a server started as `child` and resolves once it has exited (at once if it already has). */

@@ -1,20 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { announcedPort, stopServer } from './harness.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Starts a bench server through the TypeScript loader and resolves with its process and port. */
-async function start(file: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', './scripts/register-typescript.mjs', file], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return { child, port: await announcedPort(child, file) };
-}
+import { startSourceServer, stopServer } from './harness.ts';
 
 /** The names of a response's headers, sorted, and the values of those the peer copies from ours. */
 async function headersOf(port: number, path: string): Promise<{ names: string[]; fixed: Record<string, string | null> }> {
@@ -31,8 +18,8 @@ describe('the Fastify peer that sends our headers (fastify-headers)', () => {
 
   before(async () => {
     // One after the other: a server that fails to start leaves none running unknown to `after`.
-    ours = await start('bench/servers/sluice.ts', { APP_ENV: 'prod', NODE_ENV: 'production', SLUICE_TRANSPORT: 'node' });
-    theirs = await start('bench/servers/fastify.ts', { FASTIFY_HEADERS: 'sluice' });
+    ours = await startSourceServer('bench/servers/sluice.ts', { APP_ENV: 'prod', NODE_ENV: 'production', SLUICE_TRANSPORT: 'node' });
+    theirs = await startSourceServer('bench/servers/fastify.ts', { FASTIFY_HEADERS: 'sluice' });
   });
 
   // A server that failed to start has exited already; the other may still run.

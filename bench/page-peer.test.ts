@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 import { createClient } from 'sluice/testing';
 import { testApp, type TestApp } from '../app/src/test-support/app-test-kernel.ts';
-import { announcedPort, stopServer } from './harness.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { startSourceServer, stopServer } from './harness.ts';
 
 describe('the Fastify event page of the benchmark', () => {
   let app: TestApp;
@@ -16,12 +13,7 @@ describe('the Fastify event page of the benchmark', () => {
 
   before(async () => {
     app = testApp('prod');
-    peer = spawn(process.execPath, ['--import', './scripts/register-typescript.mjs', 'bench/servers/fastify-page.ts'], {
-      cwd: root,
-      env: { ...process.env, PAGE_DATABASE: join(app.dataDir, 'data.db') },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    port = await announcedPort(peer, 'fastify-page');
+    ({ child: peer, port } = await startSourceServer('bench/servers/fastify-page.ts', { PAGE_DATABASE: join(app.dataDir, 'data.db') }));
   });
 
   after(async () => {
