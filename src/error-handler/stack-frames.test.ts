@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { describeFrame, parseStackFrames, readSourceExcerpt, stackFramesOf } from './stack-frames.ts';
+import { describeFrame, excerptOf, isProjectSource, parseStackFrames, readLines, stackFramesOf } from './stack-frames.ts';
 
 const root = '/srv/app';
 
@@ -100,33 +100,39 @@ describe('parseStackFrames', () => {
   });
 });
 
-describe('readSourceExcerpt', () => {
+describe('a source excerpt', () => {
   const thisFile = fileURLToPath(import.meta.url);
   const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
   const lines = readFileSync(thisFile, 'utf8').split('\n');
   const markerLine = lines.findIndex((text) => text.includes('excerpt marker')) + 1;
 
   it('shows a few lines around the frame, the frame line selected', () => {
-    const excerpt = readSourceExcerpt(thisFile, markerLine, projectRoot, 2)!;
+    const excerpt = excerptOf(readLines(thisFile), markerLine, 2)!;
     assert.equal(excerpt.firstLine, markerLine - 2);
     assert.equal(excerpt.lines.length, 5);
     assert.match(excerpt.lines[excerpt.selectedLine - excerpt.firstLine]!, /excerpt marker/);
   });
 
   it('stops at the start and the end of the file', () => {
-    assert.equal(readSourceExcerpt(thisFile, 1, projectRoot, 3)!.firstLine, 1);
-    const last = readSourceExcerpt(thisFile, lines.length, projectRoot, 3)!;
+    assert.equal(excerptOf(readLines(thisFile), 1, 3)!.firstLine, 1);
+    const last = excerptOf(readLines(thisFile), lines.length, 3)!;
     assert.equal(last.firstLine + last.lines.length - 1, lines.length);
   });
 
-  it('shows no source outside the project root or under node_modules', () => {
-    assert.equal(readSourceExcerpt(thisFile, markerLine, '/nonexistent/root'), undefined);
-    const dependency = fileURLToPath(new URL('../../node_modules/esbuild/package.json', import.meta.url));
-    assert.equal(readSourceExcerpt(dependency, 1, projectRoot), undefined);
+  it('reads the same lines again while the file is unchanged', () => {
+    assert.equal(readLines(thisFile), readLines(thisFile));
+  });
+
+  it('counts as project source only what is under the project root and outside node_modules', () => {
+    assert.equal(isProjectSource(thisFile, projectRoot), true);
+    assert.equal(isProjectSource(thisFile, '/nonexistent/root'), false);
+    assert.equal(isProjectSource(fileURLToPath(new URL('../../node_modules/esbuild/package.json', import.meta.url)), projectRoot), false);
   });
 
   it('shows nothing for a file that cannot be read or a line past its end', () => {
-    assert.equal(readSourceExcerpt(`${projectRoot}no-such-file.ts`, 1, projectRoot), undefined);
-    assert.equal(readSourceExcerpt(thisFile, lines.length + 10, projectRoot), undefined);
+    assert.equal(readLines(`${projectRoot}no-such-file.ts`), undefined);
+    assert.equal(excerptOf(readLines(`${projectRoot}no-such-file.ts`), 1), undefined);
+    assert.equal(excerptOf(readLines(thisFile), lines.length + 10), undefined);
+    assert.equal(excerptOf(readLines(thisFile), 0), undefined);
   });
 });

@@ -148,16 +148,9 @@ const maxCachedFiles = 64;
 const maxFileBytes = 2 * 1024 * 1024;
 
 /**
- * The lines around `line` of a project file (`radius` each side), read synchronously
- * (debug pages only) and cached. Undefined for files outside the project root, under
- * node_modules, too big, or not readable.
+ * The lines around `line` (`radius` each side) of a file's lines as `readLines` gives them;
+ * undefined for a file that could not be read or a line outside it.
  */
-export function readSourceExcerpt(absolute: string, line: number, projectRoot: string, radius = 5): SourceExcerpt | undefined {
-  if (line < 1 || !isProjectSource(absolute, projectRoot)) return undefined;
-  return excerptOf(readLines(absolute), line, radius);
-}
-
-/** `readSourceExcerpt` of lines already read (see `readLines`). */
 export function excerptOf(lines: readonly string[] | undefined, line: number, radius = 5): SourceExcerpt | undefined {
   if (line < 1 || lines === undefined || line > lines.length) return undefined;
   const first = Math.max(1, line - radius);
@@ -166,9 +159,10 @@ export function excerptOf(lines: readonly string[] | undefined, line: number, ra
 }
 
 /**
- * The lines of a file as `readSourceExcerpt` reads them now (the same array as long as the
- * file is unchanged; a file changed since is read into another), for a caller that keeps
- * what it made of them and knows the file is a project source.
+ * The lines of a file as they are now, read synchronously (debug pages only) and cached:
+ * the same array as long as the file is unchanged, another once it changed, so a caller
+ * can keep what it made of them. Undefined for a file that is too big or not readable;
+ * the caller checks that the file is a project source (`isProjectSource`).
  */
 export function readLines(file: string): readonly string[] | undefined {
   // A file seen less than a second ago is taken as unchanged: a debug page shows a dozen
