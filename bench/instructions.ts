@@ -12,21 +12,24 @@
  * Method: each server in its own process, compiled (dist/), under `valgrind
  * --tool=callgrind --instr-atstart=no`, node run with `--single-threaded` (otherwise V8's
  * compiler threads hardly get to run under valgrind and the code stays unoptimized). It is
- * warmed up with 30,000 requests uninstrumented (`--warmup`): after 4,000, TurboFan, which
- * runs on the main thread there, was still optimizing our functions during the counted
- * stretch, about 7 k instructions per request. Then 1,000 instrumented ones are thrown
- * away. Work driven by time rather than by requests is turned off where a server can
- * (BENCH_NO_TIMED_WORK: our public/ walk every 2 s), as valgrind's slowness would count
- * it per request about fifty times over. Then two stretches are counted, of a third of
- * `--requests` (6,000) and of all of them: the difference of their instructions ÷ the difference of their requests, which
- * leaves out what a run of the load generator costs whatever its length (opening its
+ * warmed up with 30,000 requests uninstrumented (`--warmup`), in ten runs of the load
+ * generator: after 4,000, TurboFan, which runs on the main thread there, was still
+ * optimizing our functions during the counted stretch; and in one run, the code that opens
+ * and closes connections (run once per connection, 50 per run) got compiled during a
+ * counted one. Then 1,000 instrumented requests are thrown away. Work driven by time
+ * rather than by requests is turned off where a server can (BENCH_NO_TIMED_WORK: our
+ * public/ walk every 2 s), as valgrind's slowness would count it per request about fifty
+ * times over. Then two stretches are counted, of a third of `--requests` (6,000) and of
+ * all of them: the difference of their instructions ÷ the difference of their requests,
+ * which leaves out what a run of the load generator costs whatever its length (opening its
  * connections). The load: autocannon, 50 connections.
  *
- * Node:http's and Fastify's counts repeat within 1 %; ours move by up to ±7 % between
- * runs (it allocates more, so where major collections fall matters more): `--repeat=3`
- * measures each server that many times, in fresh processes, and reports the median.
+ * A compilation that falls in the short stretch makes the difference too small: with the
+ * warm-up in one run, the counts of the servers over node:http (Fastify's among them)
+ * moved between runs, always downwards (bench/RESULTS.md). `--repeat=3` measures each server that many times, in fresh processes, and
+ * reports the median.
  *
- * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1 --warmup=30000
+ * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1 --warmup=30000 --warmup-runs=10
  * (servers and routes as bench/harness.ts names them: also express, hono, sluice-dev, sluice-node,
  * sluice-adapter, llhttp-floor, fastify-page, and the route event, whose peer is fastify-page)
  * --no-build (measure dist/ as it is)
@@ -48,6 +51,8 @@ const counted = Number(args.get('requests') ?? 6000);
 const repeat = Number(args.get('repeat') ?? 1);
 const keepDumps = args.get('keep-dumps') === 'true';
 const warmup = Number(args.get('warmup') ?? 30000);
+/** How many runs of the load generator the warm-up is split into (see the method above). */
+const warmupRuns = Number(args.get('warmup-runs') ?? 10);
 
 for (const tool of ['valgrind', 'callgrind_control']) {
   if (spawnSync(tool, ['--version']).error !== undefined) {
@@ -100,7 +105,10 @@ async function measure(spec: ServerSpec, route: Scenario): Promise<number> {
   try {
     const { path, headers } = route;
     const url = `http://127.0.0.1:${port}${path}`;
-    await send(url, warmup, headers, undefined, route);
+    // In several runs of the load generator: each run opens its connections anew, and the
+    // code that opens and closes them, run once per connection, is compiled by V8 only
+    // after some runs. Warmed up in one run, that compilation fell in a counted stretch.
+    for (let run = 0; run < warmupRuns; run++) await send(url, Math.ceil(warmup / warmupRuns), headers, undefined, route);
     control(child.pid!, '-i', 'on');
     await send(url, 1000, headers, undefined, route);
     // files callgrind made before the first dump are not dumps
