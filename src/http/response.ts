@@ -1,12 +1,17 @@
 import { Buffer } from 'node:buffer';
 import type { Writable } from 'node:stream';
 import type { HeaderInput } from './header-bag.ts';
-import { ResponseHeaderBag } from './response-header-bag.ts';
+import { knownHeader, ResponseHeaderBag } from './response-header-bag.ts';
 import { statusTexts } from './status-texts.ts';
 import type { Request } from './request.ts';
 import { SluiceError } from '../exception/sluice-error.ts';
 
 export type ResponseBody = string | Buffer;
+
+// The names prepare() asks for on every response, worked out once (see knownHeader).
+const contentTypeHeader = knownHeader('Content-Type');
+const contentLengthHeader = knownHeader('Content-Length');
+const transferEncodingHeader = knownHeader('Transfer-Encoding');
 
 /**
  * An HTTP response. Content is a string or Buffer here; StreamedResponse and
@@ -67,15 +72,15 @@ export class Response {
       return this;
     }
     const charset = this.charset ?? 'UTF-8';
-    const type = headers.get('Content-Type');
+    const type = headers.getKnown(contentTypeHeader);
     if (type === undefined) {
       const format = request.getRequestFormat(null);
       const mime = format === undefined ? undefined : request.getMimeType(format);
-      headers.set('Content-Type', `${mime ?? 'text/html'}; charset=${charset}`);
+      headers.setKnown(contentTypeHeader, `${mime ?? 'text/html'}; charset=${charset}`);
     } else if (type.startsWith('text/') && !mentionsCharset(type)) {
-      headers.set('Content-Type', `${type}; charset=${charset}`);
+      headers.setKnown(contentTypeHeader, `${type}; charset=${charset}`);
     }
-    if (headers.has('Transfer-Encoding')) headers.remove('Content-Length');
+    if (headers.hasKnown(transferEncodingHeader)) headers.remove('Content-Length');
     else this.setContentLength();
     if (request.method === 'HEAD') this.omitBody();
     return this;
@@ -87,7 +92,8 @@ export class Response {
   }
 
   protected setContentLength(): void {
-    this.headers.set('Content-Length', typeof this.body === 'string' ? Buffer.byteLength(this.body) : this.body.length);
+    const body = this.body;
+    this.headers.setKnown(contentLengthHeader, String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
   }
 
   /** For HEAD: headers as for GET, no body. */
