@@ -256,6 +256,29 @@ describe('Response', () => {
     assert.deepEqual(knownHeader('X-Frame-Options'), { name: 'X-Frame-Options', key: 'x-frame-options' });
   });
 
+  it('measures each string body of a remembered length anew, the same body sent again at the same length', () => {
+    const ascii = 'a'.repeat(300);
+    const accented = 'é'.repeat(300);
+    const length = (content: string): string | undefined => new Response(content).prepare(Request.create('/')).headers.get('Content-Length');
+    for (let round = 0; round < 2; round++) {
+      assert.equal(length(ascii), '300');
+      assert.equal(length(ascii), '300');
+      assert.equal(length('a'.repeat(299) + 'é'), '301', 'one that differs from the last in its last character only');
+      assert.equal(length(accented), '600', 'a body of the same length in characters and not in bytes');
+      assert.equal(length(['é'.repeat(150), 'a'.repeat(150)].join('')), '450', 'one built at run time');
+      assert.equal(length('é'.repeat(70_000)), '140000', 'one too long to remember');
+    }
+  });
+
+  it('adds the charset to a text type that names none after one that names it, of the same length', () => {
+    const typed = (type: string): string | undefined => new Response('x', 200, { 'Content-Type': type }).prepare(Request.create('/')).headers.get('Content-Type');
+    for (let round = 0; round < 2; round++) {
+      assert.equal(typed('text/x; charset=a'), 'text/x; charset=a');
+      assert.equal(typed('text/x; charset=a'), 'text/x; charset=a');
+      assert.equal(typed('text/x; charsex=a'), 'text/x; charsex=a; charset=UTF-8');
+    }
+  });
+
   it('keeps the header a JSON response was given over its default Content-Type', () => {
     assert.equal(new JsonResponse({}, 200, { 'Content-Type': 'application/problem+json' }).headers.get('content-type'), 'application/problem+json');
   });

@@ -93,7 +93,7 @@ export class Response {
 
   protected setContentLength(): void {
     const body = this.body;
-    this.headers.setKnown(contentLengthHeader, String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
+    this.headers.setKnown(contentLengthHeader, String(typeof body === 'string' ? byteLengthOf(body) : body.length));
   }
 
   /** For HEAD: headers as for GET, no body. */
@@ -236,7 +236,39 @@ export function parseHttpDate(value: string | undefined): Date | undefined {
   return Number.isNaN(time) ? undefined : new Date(time);
 }
 
+/**
+ * The last text type found to name a charset: an application's text responses mostly share
+ * one Content-Type (an error page's is the same string each time), which is then answered by
+ * a comparison instead of a search.
+ */
+let lastTypeWithCharset = '';
+
 /** Whether a Content-Type names a charset, in any case; the usual lower-case spelling without a copy. */
 function mentionsCharset(type: string): boolean {
-  return type.includes('charset') || type.toLowerCase().includes('charset');
+  if (type === lastTypeWithCharset) return true;
+  if (!type.includes('charset') && !type.toLowerCase().includes('charset')) return false;
+  lastTypeWithCharset = type;
+  return true;
+}
+
+/**
+ * From this length on, a string body's byte length is remembered: a body sent again (the
+ * prod error page of a status, built once) is then compared, which stops at the first
+ * difference or at the same string, instead of measured through all its characters; a short
+ * body costs little to measure, and comparing it to the last one would cost as much.
+ */
+const REMEMBERED_BODY_LENGTH = 256;
+/** The longest body remembered, so that a large one is not kept alive by the cache alone. */
+const MAX_REMEMBERED_BODY_LENGTH = 65_536;
+let lastBody = '';
+let lastBodyBytes = 0;
+
+/** The UTF-8 length of a string body, the last one's remembered. */
+function byteLengthOf(body: string): number {
+  const length = body.length;
+  if (length < REMEMBERED_BODY_LENGTH || length > MAX_REMEMBERED_BODY_LENGTH) return Buffer.byteLength(body);
+  if (body === lastBody) return lastBodyBytes;
+  lastBody = body;
+  lastBodyBytes = Buffer.byteLength(body);
+  return lastBodyBytes;
 }
