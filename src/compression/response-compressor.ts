@@ -5,6 +5,12 @@ import { Response } from '../http/response.ts';
 import { StreamedResponse } from '../http/streamed-response.ts';
 import { chooseEncoding, compressStream, compressSync, type Encoding } from './encodings.ts';
 import { isCompressible } from './compressible.ts';
+import { knownHeader } from '../http/response-header-bag.ts';
+
+// The names asked of every response, worked out once (see knownHeader).
+const contentTypeHeader = knownHeader('Content-Type');
+const contentEncodingHeader = knownHeader('Content-Encoding');
+const varyHeader = knownHeader('Vary');
 
 /** Below this, the encoding's own framing and the CPU spent outweigh the bytes saved. */
 const DEFAULT_THRESHOLD = 1024;
@@ -35,7 +41,7 @@ export class ResponseCompressor {
 
   compress(request: Request, response: Response): void {
     const headers = response.headers;
-    if (!isCompressible(headers.get('Content-Type')) || headers.has('Content-Encoding')) return;
+    if (!isCompressible(headers.getKnown(contentTypeHeader)) || headers.hasKnown(contentEncodingHeader)) return;
     if (response.statusCode < 200 || response.statusCode === 204 || response.statusCode === 206 || response.statusCode === 304) return;
     // Cache-Control is held as parsed directives
     if (headers.hasCacheControlDirective('no-transform')) return;
@@ -93,7 +99,7 @@ export function encoderForFile(request: { method?: string | undefined; headers: 
 }
 
 function addVary(response: Response): void {
-  if (response.headers.setDefault('Vary', 'Accept-Encoding')) return;
+  if (response.headers.setDefaultKnown(varyHeader, 'Accept-Encoding')) return;
   const vary = response.headers.get('Vary')!;
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) response.headers.set('Vary', `${vary}, Accept-Encoding`);
 }

@@ -2,10 +2,14 @@ import type { Kernel } from '../kernel/kernel.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { HEALTH_PATHS, HealthChecks } from './health-checks.ts';
 import { securityHeaders } from './security-headers.ts';
+import { knownHeader } from '../http/response-header-bag.ts';
 import type { RedisSessionStore } from '../session/redis-session-store.ts';
 import { RateLimiters } from '../rate-limiter/rate-limiters.ts';
 import { addRateLimitHeaders } from '../rate-limiter/rate-limit-headers.ts';
 import { RateLimitingControllerResolver } from '../rate-limiter/rate-limiting-controller-resolver.ts';
+
+/** The echoed id's header, its name worked out once (see knownHeader). */
+const requestIdHeader = knownHeader('X-Request-Id');
 
 declare module '../kernel/container.ts' {
   interface ServiceMap {
@@ -31,7 +35,7 @@ export function configureOperations(kernel: Kernel): void {
   }
 
   kernel.responseFinishers.push((request, response) => {
-    response.headers.set('X-Request-Id', requestIdOf(request));
+    response.headers.setKnown(requestIdHeader, requestIdOf(request));
   });
   if (kernel.config.securityHeaders !== false) kernel.responseFinishers.push(securityHeaders(kernel.config.securityHeaders));
   configureRateLimits(kernel);

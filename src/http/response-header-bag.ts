@@ -46,7 +46,9 @@ export class ResponseHeaderBag {
 
   constructor(headers?: HeaderInput) {
     if (headers !== undefined) {
-      for (const name of Object.keys(headers)) {
+      // for-in with its guard reads each field in place, with no array of the keys made (Object.keys)
+      for (const name in headers) {
+        if (!Object.prototype.hasOwnProperty.call(headers, name)) continue;
         const value = headers[name];
         if (value !== undefined) this.set(name, value);
       }
@@ -122,6 +124,40 @@ export class ResponseHeaderBag {
     return true;
   }
 
+  /** `get` of a name worked out once (knownHeader): no `headerKey`, and no Cache-Control case to test for. */
+  getKnown(header: KnownHeader): string | undefined {
+    const found = this.#find(header.key);
+    if (found === undefined) return undefined;
+    const value = found.value;
+    return typeof value === 'string' ? value : value[0];
+  }
+
+  /** `has` of a name worked out once (knownHeader). */
+  hasKnown(header: KnownHeader): boolean {
+    return this.#position(header.key) >= 0;
+  }
+
+  /** `set` of a name worked out once (knownHeader) to one value, replacing the header in its place if there is one. */
+  setKnown(header: KnownHeader, value: string): void {
+    const key = header.key;
+    const at = this.#position(key);
+    if (at < 0) {
+      this.#add(key, header.name, value);
+      return;
+    }
+    const existing = this.#headers[at]!;
+    existing.name = header.name;
+    existing.value = value;
+  }
+
+  /** `setDefault` of a name worked out once (knownHeader). */
+  setDefaultKnown(header: KnownHeader, value: string): boolean {
+    const key = header.key;
+    if (this.#position(key) >= 0) return false;
+    this.#add(key, header.name, value);
+    return true;
+  }
+
   remove(name: string): void {
     const key = headerKey(name);
     if (key === 'cache-control') {
@@ -154,8 +190,11 @@ export class ResponseHeaderBag {
     if (this.#index !== undefined) return this.#index.get(key) ?? -1;
     const headers = this.#headers;
     const size = this.#size;
+    // lengths first: two keys of different lengths are told apart without a call to compare strings
+    const length = key.length;
     for (let i = 0; i < size; i++) {
-      if (headers[i]!.key === key) return i;
+      const held = headers[i]!.key;
+      if (held.length === length && held === key) return i;
     }
     return -1;
   }
@@ -270,6 +309,27 @@ export class ResponseHeaderBag {
     for (const [name, value] of Object.entries(this.toNodeHeaders())) out[name] = Array.isArray(value) ? value : [value];
     return out;
   }
+}
+
+/**
+ * A header name as a listener that sets it on every response holds it: the name as it is
+ * sent and its key, worked out once, so that the bag's `...Known` methods skip `headerKey`
+ * and the cases of Cache-Control and of the headers that bring it back, which such a name
+ * is not (knownHeader refuses them).
+ */
+export interface KnownHeader {
+  readonly name: string;
+  readonly key: string;
+}
+
+/** The names the bag treats apart: Cache-Control is held as directives, the others bring a removed one back. */
+const cachingKeys: ReadonlySet<string> = new Set(['cache-control', 'etag', 'last-modified', 'expires']);
+
+/** A header name worked out once, for ResponseHeaderBag's `...Known` methods; not Cache-Control, ETag, Last-Modified or Expires. */
+export function knownHeader(name: string): KnownHeader {
+  const key = headerKey(name);
+  if (cachingKeys.has(key)) throw new TypeError(`"${name}" is a caching header: the header bag treats it apart, so it cannot be a KnownHeader.`);
+  return { name, key };
 }
 
 /**

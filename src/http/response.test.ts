@@ -11,6 +11,7 @@ import { RedirectResponse } from './redirect-response.ts';
 import { StreamedResponse } from './streamed-response.ts';
 import { BinaryFileResponse } from './binary-file-response.ts';
 import { Cookie } from './cookie.ts';
+import { knownHeader } from './response-header-bag.ts';
 
 async function body(response: Response): Promise<string> {
   const out = new PassThrough();
@@ -219,6 +220,63 @@ describe('Response', () => {
     assert.equal(response.headers.setDefault('Cache-Control', 'max-age=60'), true, 'a removed Cache-Control counts as none');
     assert.equal(response.headers.get('Cache-Control'), 'max-age=60, private');
     assert.equal(response.headers.setDefault('cache-control', 'no-store'), false);
+  });
+
+  it('answers for a name worked out once as for the same name given each time, in place and in order', () => {
+    const frameOptions = knownHeader('X-Frame-Options');
+    for (const others of [0, 40]) {
+      const known = new Response('', 200, { 'Content-Type': 'text/plain' });
+      const named = new Response('', 200, { 'Content-Type': 'text/plain' });
+      for (let i = 0; i < others; i++) {
+        known.headers.set(`X-Other-${i}`, String(i));
+        named.headers.set(`X-Other-${i}`, String(i));
+      }
+      assert.equal(known.headers.getKnown(frameOptions), undefined);
+      assert.equal(known.headers.hasKnown(frameOptions), false);
+      assert.equal(known.headers.setDefaultKnown(frameOptions, 'DENY'), named.headers.setDefault('X-Frame-Options', 'DENY'));
+      assert.equal(known.headers.setDefaultKnown(frameOptions, 'SAMEORIGIN'), named.headers.setDefault('X-Frame-Options', 'SAMEORIGIN'));
+      assert.equal(known.headers.getKnown(frameOptions), 'DENY');
+      assert.equal(known.headers.hasKnown(frameOptions), true);
+      // set in another case first: replaced in its place, under the name as now given
+      known.headers.set('x-request-id', 'a');
+      named.headers.set('x-request-id', 'a');
+      known.headers.setKnown(knownHeader('X-Request-Id'), 'b');
+      named.headers.set('X-Request-Id', 'b');
+      known.headers.set('Vary', ['Accept', 'Origin']);
+      assert.equal(known.headers.getKnown(knownHeader('Vary')), 'Accept', 'the first of several values, as get');
+      named.headers.set('Vary', ['Accept', 'Origin']);
+      assert.deepEqual(known.headers.toNodeHeaderList(), named.headers.toNodeHeaderList(), `with ${others} other headers`);
+      known.headers.remove('X-Frame-Options');
+      assert.equal(known.headers.hasKnown(frameOptions), false, 'a removed header is gone for the known name too');
+    }
+  });
+
+  it('refuses to work out once a name the header bag treats apart (Cache-Control, validators, Expires)', () => {
+    for (const name of ['Cache-Control', 'ETag', 'last-modified', 'Expires']) assert.throws(() => knownHeader(name), TypeError);
+    assert.deepEqual(knownHeader('X-Frame-Options'), { name: 'X-Frame-Options', key: 'x-frame-options' });
+  });
+
+  it('measures each string body of a remembered length anew, the same body sent again at the same length', () => {
+    const ascii = 'a'.repeat(300);
+    const accented = 'é'.repeat(300);
+    const length = (content: string): string | undefined => new Response(content).prepare(Request.create('/')).headers.get('Content-Length');
+    for (let round = 0; round < 2; round++) {
+      assert.equal(length(ascii), '300');
+      assert.equal(length(ascii), '300');
+      assert.equal(length('a'.repeat(299) + 'é'), '301', 'one that differs from the last in its last character only');
+      assert.equal(length(accented), '600', 'a body of the same length in characters and not in bytes');
+      assert.equal(length(['é'.repeat(150), 'a'.repeat(150)].join('')), '450', 'one built at run time');
+      assert.equal(length('é'.repeat(70_000)), '140000', 'one too long to remember');
+    }
+  });
+
+  it('adds the charset to a text type that names none after one that names it, of the same length', () => {
+    const typed = (type: string): string | undefined => new Response('x', 200, { 'Content-Type': type }).prepare(Request.create('/')).headers.get('Content-Type');
+    for (let round = 0; round < 2; round++) {
+      assert.equal(typed('text/x; charset=a'), 'text/x; charset=a');
+      assert.equal(typed('text/x; charset=a'), 'text/x; charset=a');
+      assert.equal(typed('text/x; charsex=a'), 'text/x; charsex=a; charset=UTF-8');
+    }
   });
 
   it('keeps the header a JSON response was given over its default Content-Type', () => {

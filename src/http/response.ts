@@ -1,12 +1,17 @@
 import { Buffer } from 'node:buffer';
 import type { Writable } from 'node:stream';
 import type { HeaderInput } from './header-bag.ts';
-import { ResponseHeaderBag } from './response-header-bag.ts';
+import { knownHeader, ResponseHeaderBag } from './response-header-bag.ts';
 import { statusTexts } from './status-texts.ts';
 import type { Request } from './request.ts';
 import { SluiceError } from '../exception/sluice-error.ts';
 
 export type ResponseBody = string | Buffer;
+
+// The names prepare() asks for on every response, worked out once (see knownHeader).
+const contentTypeHeader = knownHeader('Content-Type');
+const contentLengthHeader = knownHeader('Content-Length');
+const transferEncodingHeader = knownHeader('Transfer-Encoding');
 
 /**
  * An HTTP response. Content is a string or Buffer here; StreamedResponse and
@@ -67,15 +72,15 @@ export class Response {
       return this;
     }
     const charset = this.charset ?? 'UTF-8';
-    const type = headers.get('Content-Type');
+    const type = headers.getKnown(contentTypeHeader);
     if (type === undefined) {
       const format = request.getRequestFormat(null);
       const mime = format === undefined ? undefined : request.getMimeType(format);
-      headers.set('Content-Type', `${mime ?? 'text/html'}; charset=${charset}`);
+      headers.setKnown(contentTypeHeader, `${mime ?? 'text/html'}; charset=${charset}`);
     } else if (type.startsWith('text/') && !mentionsCharset(type)) {
-      headers.set('Content-Type', `${type}; charset=${charset}`);
+      headers.setKnown(contentTypeHeader, `${type}; charset=${charset}`);
     }
-    if (headers.has('Transfer-Encoding')) headers.remove('Content-Length');
+    if (headers.hasKnown(transferEncodingHeader)) headers.remove('Content-Length');
     else this.setContentLength();
     if (request.method === 'HEAD') this.omitBody();
     return this;
@@ -87,7 +92,8 @@ export class Response {
   }
 
   protected setContentLength(): void {
-    this.headers.set('Content-Length', typeof this.body === 'string' ? Buffer.byteLength(this.body) : this.body.length);
+    const body = this.body;
+    this.headers.setKnown(contentLengthHeader, String(typeof body === 'string' ? byteLengthOf(body) : body.length));
   }
 
   /** For HEAD: headers as for GET, no body. */
@@ -230,7 +236,39 @@ export function parseHttpDate(value: string | undefined): Date | undefined {
   return Number.isNaN(time) ? undefined : new Date(time);
 }
 
+/**
+ * The last text type found to name a charset: an application's text responses mostly share
+ * one Content-Type (an error page's is the same string each time), which is then answered by
+ * a comparison instead of a search.
+ */
+let lastTypeWithCharset = '';
+
 /** Whether a Content-Type names a charset, in any case; the usual lower-case spelling without a copy. */
 function mentionsCharset(type: string): boolean {
-  return type.includes('charset') || type.toLowerCase().includes('charset');
+  if (type === lastTypeWithCharset) return true;
+  if (!type.includes('charset') && !type.toLowerCase().includes('charset')) return false;
+  lastTypeWithCharset = type;
+  return true;
+}
+
+/**
+ * From this length on, a string body's byte length is remembered: a body sent again (the
+ * prod error page of a status, built once) is then compared, which stops at the first
+ * difference or at the same string, instead of measured through all its characters; a short
+ * body costs little to measure, and comparing it to the last one would cost as much.
+ */
+const REMEMBERED_BODY_LENGTH = 256;
+/** The longest body remembered, so that a large one is not kept alive by the cache alone. */
+const MAX_REMEMBERED_BODY_LENGTH = 65_536;
+let lastBody = '';
+let lastBodyBytes = 0;
+
+/** The UTF-8 length of a string body, the last one's remembered. */
+function byteLengthOf(body: string): number {
+  const length = body.length;
+  if (length < REMEMBERED_BODY_LENGTH || length > MAX_REMEMBERED_BODY_LENGTH) return Buffer.byteLength(body);
+  if (body === lastBody) return lastBodyBytes;
+  lastBody = body;
+  lastBodyBytes = Buffer.byteLength(body);
+  return lastBodyBytes;
 }
