@@ -55,7 +55,7 @@ export class ErrorListener implements EventSubscriber {
   }
 
   logKernelException(event: ExceptionEvent): void {
-    this.#logException(event.throwable, (e) => `Uncaught Exception ${throwableClassName(e)}: "${e.message}" at ${locate(e)}`);
+    this.#logException(event.throwable, uncaughtMessage);
   }
 
   /** Renders the error page through a sub-request; synchronously when the sub-request's handling is. */
@@ -89,7 +89,7 @@ export class ErrorListener implements EventSubscriber {
 
   #renderingFailed(event: ExceptionEvent, thrown: unknown, throwable: Error): void {
     const failure = toError(thrown);
-    this.#logException(failure, (e) => `Exception thrown when handling an exception (${throwableClassName(e)}: ${e.message} at ${locate(e)})`);
+    this.#logException(failure, renderingFailedMessage);
     linkAsDeepestCause(failure, throwable);
     event.setThrowable(failure);
     this.#answer(event, new Response(plain500, 500, { 'Content-Type': 'text/html; charset=UTF-8' }));
@@ -118,7 +118,7 @@ export class ErrorListener implements EventSubscriber {
     const own = error instanceof HttpException ? error.logLevel ?? (error.statusCode < 500 ? LogLevel.ERROR : LogLevel.CRITICAL) : LogLevel.CRITICAL;
     const level = configured !== undefined ? toLevelValue(configured) : own;
     // The message is built only if a handler writes the entry: locating the error parses its stack.
-    logger.log(level, () => message(error), { exception: error });
+    logger.log(level, message, { exception: error }, error);
   }
 
   #duplicateRequest(throwable: Error, request: Request): Request {
@@ -128,6 +128,15 @@ export class ErrorListener implements EventSubscriber {
     subRequest.method = 'GET';
     return subRequest;
   }
+}
+
+// Declared once and given the error by the logger: no closure made for each entry.
+function uncaughtMessage(e: Error): string {
+  return `Uncaught Exception ${throwableClassName(e)}: "${e.message}" at ${locate(e)}`;
+}
+
+function renderingFailedMessage(e: Error): string {
+  return `Exception thrown when handling an exception (${throwableClassName(e)}: ${e.message} at ${locate(e)})`;
 }
 
 function locate(error: Error): string {
