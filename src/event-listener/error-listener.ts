@@ -12,7 +12,7 @@ import type { Logger } from '../log/logger.ts';
 import { LogLevel, toLevelValue } from '../log/level.ts';
 import { exceptionPolicyOf, type ExceptionMapping } from '../error-handler/exception-mapping.ts';
 import { throwableClassName, throwableLocation } from '../log/throwable-location.ts';
-import { argumentMetadataFor } from '../controller/argument-metadata.ts';
+import { argumentMetadataFor, type ArgumentMetadata } from '../controller/argument-metadata.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
 import { Priority } from './priorities.ts';
 import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
@@ -31,6 +31,10 @@ export class ErrorListener implements EventSubscriber {
   readonly #debugLogger: unknown;
   readonly #exceptions: ExceptionMapping | undefined;
   readonly #onErrorPage: ((request: Request, page: Response) => void) | undefined;
+  // The controller of the last error page and its declared parameters: every error page
+  // names the same one, and reading its metadata unpacks the controller and looks it up.
+  #lastController: unknown = undefined;
+  #lastParameters: readonly ArgumentMetadata[] = [];
 
   /**
    * @param controller the `_controller` of the error sub-request
@@ -104,7 +108,12 @@ export class ErrorListener implements EventSubscriber {
     if (exception === undefined || !(exception instanceof Error)) return;
     const index = event.arguments.indexOf(exception);
     if (index === -1) return;
-    const parameter = argumentMetadataFor(event.controller)[index];
+    const controller = event.controller;
+    if (controller !== this.#lastController) {
+      this.#lastParameters = argumentMetadataFor(controller);
+      this.#lastController = controller;
+    }
+    const parameter = this.#lastParameters[index];
     if ((parameter?.type as unknown) !== FlattenException) return;
     const args = [...event.arguments];
     args[index] = FlattenException.createFromThrowable(exception);
