@@ -222,6 +222,8 @@ class RouteNotFoundHttpException {
         settle(this, 'cause', value);
       },
     });
+    // a NotFoundHttpException by its prototype chain and its static side; last in this block,
+    // so the getter above keeps the line a cause's stack names
     Object.setPrototypeOf(this.prototype, NotFoundHttpException.prototype);
     Object.setPrototypeOf(this, NotFoundHttpException);
   }
