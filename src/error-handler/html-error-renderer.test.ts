@@ -184,6 +184,28 @@ describe('HtmlErrorRenderer in prod', () => {
     assert.equal(built, 2);
   });
 
+  it('gives each status its own page when statuses alternate, still building each once', () => {
+    let built = 0;
+    class CountingRenderer extends HtmlErrorRenderer {
+      protected override renderPlainPage(statusCode: number, statusText: string, charset: string): string {
+        built++;
+        return super.renderPlainPage(statusCode, statusText, charset);
+      }
+    }
+    const renderer = new CountingRenderer({ debug: false });
+    const titles = [new NotFoundHttpException('a'), new Error('boom'), new NotFoundHttpException('b'), new NotFoundHttpException('c'), new Error('again')].map(
+      (error) => /<title>(.*)<\/title>/.exec(renderer.render(error).body)?.[1],
+    );
+    assert.deepEqual(titles, [
+      'An Error Occurred: Not Found',
+      'An Error Occurred: Internal Server Error',
+      'An Error Occurred: Not Found',
+      'An Error Occurred: Not Found',
+      'An Error Occurred: Internal Server Error',
+    ]);
+    assert.equal(built, 2);
+  });
+
   it("keeps the exception's headers, such as Retry-After", () => {
     const rendered = prod().render(new TooManyRequestsHttpException(120));
     assert.equal(rendered.statusCode, 429);

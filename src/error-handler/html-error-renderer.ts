@@ -42,6 +42,9 @@ export class HtmlErrorRenderer implements ErrorRenderer {
   readonly #extraSections: HtmlErrorRendererOptions['extraSections'];
   // Every 404 in prod goes through here: one page per status, built once.
   readonly #plainPages = new Map<number, string>();
+  // The last status's page, answered before the map: a site's errors come in runs of one status.
+  #lastStatus = 0;
+  #lastPage = '';
 
   constructor(options: HtmlErrorRendererOptions) {
     this.#debug = options.debug;
@@ -70,11 +73,14 @@ export class HtmlErrorRenderer implements ErrorRenderer {
   }
 
   #plainPage(statusCode: number, statusText: string): string {
+    if (statusCode === this.#lastStatus) return this.#lastPage;
     let page = this.#plainPages.get(statusCode);
     if (page === undefined) {
       page = flatString(this.renderPlainPage(statusCode, statusText, this.#charset));
       this.#plainPages.set(statusCode, page);
     }
+    this.#lastStatus = statusCode;
+    this.#lastPage = page;
     return page;
   }
 

@@ -115,6 +115,25 @@ describe('ErrorListener', () => {
     assert.equal(modern.arguments[0], error);
   });
 
+  it('reads the declared parameters of each error controller in turn, however often the same one came before', () => {
+    class LegacyController { showAction(exception: FlattenException) { return exception; } }
+    class ModernController { showAction(exception: Error) { return exception; } }
+    declareArguments(LegacyController.prototype.showAction, { exception: FlattenException });
+    declareArguments(ModernController.prototype.showAction, { exception: Error });
+    const error = new NotFoundHttpException('gone');
+    const request = Request.create('/', 'GET', { attributes: { exception: error } });
+    const kernel = new SubRequestKernel(() => new Response());
+    const legacy = [new LegacyController(), 'showAction'] as const;
+    const modern = [new ModernController(), 'showAction'] as const;
+    const listener = new ErrorListener('error_controller');
+    const given = [legacy, legacy, modern, legacy].map((controller) => {
+      const event = new ControllerArgumentsEvent(kernel, controller, [error], request, RequestType.SUB);
+      listener.onControllerArguments(event);
+      return event.arguments[0] instanceof FlattenException ? 'flat' : event.arguments[0] === error ? 'error' : 'other';
+    });
+    assert.deepEqual(given, ['flat', 'flat', 'error', 'flat']);
+  });
+
   it('tells the wiring of each error page it answers with, and subscribes nothing to kernel.response', async () => {
     const told: Array<[Request, Response]> = [];
     const page = new Response('page', 500);

@@ -12,7 +12,7 @@ import type { Logger } from '../log/logger.ts';
 import { LogLevel, toLevelValue } from '../log/level.ts';
 import { exceptionPolicyOf, type ExceptionMapping } from '../error-handler/exception-mapping.ts';
 import { throwableClassName, throwableLocation } from '../log/throwable-location.ts';
-import { argumentMetadataFor } from '../controller/argument-metadata.ts';
+import { argumentMetadataFor, type ArgumentMetadata } from '../controller/argument-metadata.ts';
 import { FlattenException } from '../error-handler/flatten-exception.ts';
 import { Priority } from './priorities.ts';
 import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
@@ -31,6 +31,10 @@ export class ErrorListener implements EventSubscriber {
   readonly #debugLogger: unknown;
   readonly #exceptions: ExceptionMapping | undefined;
   readonly #onErrorPage: ((request: Request, page: Response) => void) | undefined;
+  // The controller of the last error page and its declared parameters: every error page
+  // names the same one, and reading its metadata unpacks the controller and looks it up.
+  #lastController: unknown = undefined;
+  #lastParameters: readonly ArgumentMetadata[] = [];
 
   /**
    * @param controller the `_controller` of the error sub-request
@@ -55,7 +59,7 @@ export class ErrorListener implements EventSubscriber {
   }
 
   logKernelException(event: ExceptionEvent): void {
-    this.#logException(event.throwable, (e) => `Uncaught Exception ${throwableClassName(e)}: "${e.message}" at ${locate(e)}`);
+    this.#logException(event.throwable, uncaughtMessage);
   }
 
   /** Renders the error page through a sub-request; synchronously when the sub-request's handling is. */
@@ -89,7 +93,7 @@ export class ErrorListener implements EventSubscriber {
 
   #renderingFailed(event: ExceptionEvent, thrown: unknown, throwable: Error): void {
     const failure = toError(thrown);
-    this.#logException(failure, (e) => `Exception thrown when handling an exception (${throwableClassName(e)}: ${e.message} at ${locate(e)})`);
+    this.#logException(failure, renderingFailedMessage);
     linkAsDeepestCause(failure, throwable);
     event.setThrowable(failure);
     this.#answer(event, new Response(plain500, 500, { 'Content-Type': 'text/html; charset=UTF-8' }));
@@ -104,7 +108,12 @@ export class ErrorListener implements EventSubscriber {
     if (exception === undefined || !(exception instanceof Error)) return;
     const index = event.arguments.indexOf(exception);
     if (index === -1) return;
-    const parameter = argumentMetadataFor(event.controller)[index];
+    const controller = event.controller;
+    if (controller !== this.#lastController) {
+      this.#lastParameters = argumentMetadataFor(controller);
+      this.#lastController = controller;
+    }
+    const parameter = this.#lastParameters[index];
     if ((parameter?.type as unknown) !== FlattenException) return;
     const args = [...event.arguments];
     args[index] = FlattenException.createFromThrowable(exception);
@@ -118,7 +127,7 @@ export class ErrorListener implements EventSubscriber {
     const own = error instanceof HttpException ? error.logLevel ?? (error.statusCode < 500 ? LogLevel.ERROR : LogLevel.CRITICAL) : LogLevel.CRITICAL;
     const level = configured !== undefined ? toLevelValue(configured) : own;
     // The message is built only if a handler writes the entry: locating the error parses its stack.
-    logger.log(level, () => message(error), { exception: error });
+    logger.log(level, message, { exception: error }, error);
   }
 
   #duplicateRequest(throwable: Error, request: Request): Request {
@@ -128,6 +137,15 @@ export class ErrorListener implements EventSubscriber {
     subRequest.method = 'GET';
     return subRequest;
   }
+}
+
+// Declared once and given the error by the logger: no closure made for each entry.
+function uncaughtMessage(e: Error): string {
+  return `Uncaught Exception ${throwableClassName(e)}: "${e.message}" at ${locate(e)}`;
+}
+
+function renderingFailedMessage(e: Error): string {
+  return `Exception thrown when handling an exception (${throwableClassName(e)}: ${e.message} at ${locate(e)})`;
 }
 
 function locate(error: Error): string {

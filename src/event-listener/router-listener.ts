@@ -184,17 +184,17 @@ function notFoundText(method: string, path: string, referer: string | undefined)
  * The prod 404: a NotFoundHttpException (by `instanceof`, `name` and class name) whose
  * cause is made when first read. It is made without running Error's constructor, which
  * captures a stack (the largest single cost of a 404 that nobody traces); silencing that
- * capture would mean writing the process-wide `Error.stackTraceLimit` during the request.
- * Its fields are those HttpException's constructor sets. Its message and the router's
- * failure are kept in private fields (RouteNotFoundFields), read through accessors on the
- * prototype: defining them as own non-enumerable properties goes through V8's generic
- * property definition, which cost several times the rest of the error, and private fields
- * are as invisible (not enumerated, inspected, spread or serialized) for an ordinary store.
- * The message is put together when first read, from the parts the request had when the
- * route was missed: nothing on the prod 404's way reads it (its log entry is made only if
- * written, the plain error page shows the status alone).
+ * capture would mean writing the process-wide `Error.stackTraceLimit` during the request:
+ * a base class put under NotFoundHttpException, made by an ordinary construction, which V8
+ * inlines. Its fields are those HttpException's constructor sets. Its message and the
+ * router's failure are kept in private fields, read through accessors on the prototype:
+ * own non-enumerable properties go through V8's generic property definition, several times
+ * the rest of the error, and private fields are as invisible (not enumerated, inspected,
+ * spread or serialized) for an ordinary store. The message is put together when first
+ * read, from the parts the request had when the route was missed: nothing on the prod
+ * 404's way reads it (its entry is made only if written, the plain page shows the status).
  */
-class RouteNotFoundHttpException extends NotFoundHttpException {
+class RouteNotFoundHttpException {
   static {
     // the class name logs and error pages show is the reference's
     Object.defineProperty(this, 'name', { value: NotFoundHttpException.name });
@@ -202,7 +202,7 @@ class RouteNotFoundHttpException extends NotFoundHttpException {
     Object.defineProperty(this.prototype, 'message', {
       configurable: true,
       get(this: RouteNotFoundHttpException): string {
-        return RouteNotFoundFields.messageOf(this);
+        return RouteNotFoundHttpException.messageOf(this);
       },
       set(this: RouteNotFoundHttpException, value: unknown): void {
         settle(this, 'message', value);
@@ -211,75 +211,65 @@ class RouteNotFoundHttpException extends NotFoundHttpException {
     Object.defineProperty(this.prototype, 'cause', {
       configurable: true,
       get(this: RouteNotFoundHttpException): unknown {
-        const failure = RouteNotFoundFields.takeFailure(this);
+        const failure = RouteNotFoundHttpException.takeFailure(this);
         if (failure === undefined) return undefined;
         const cause = failure.toException();
         settle(this, 'cause', cause);
         return cause;
       },
       set(this: RouteNotFoundHttpException, value: unknown): void {
-        RouteNotFoundFields.takeFailure(this);
+        RouteNotFoundHttpException.takeFailure(this);
         settle(this, 'cause', value);
       },
     });
+    // a NotFoundHttpException by its prototype chain and its static side; last in this block,
+    // so the getter above keeps the line a cause's stack names
+    Object.setPrototypeOf(this.prototype, NotFoundHttpException.prototype);
+    Object.setPrototypeOf(this, NotFoundHttpException);
   }
-}
 
-/** Returns the object it is given, so that a subclass adds its private fields to any object. */
-class Stamped {
-  constructor(target: object) {
-    // a constructor's returned object is what `this` is in its subclasses' constructors
-    return target;
-  }
-}
-
-/**
- * The private fields of a prod 404: its message (once read; until then the method, path
- * and referer it is made of), and the router's failure until the cause is made.
- */
-class RouteNotFoundFields extends Stamped {
+  /** Its message once read; until then the method, path and referer it is made of. */
   #message: string | undefined;
   readonly #method: string;
   readonly #path: string;
   readonly #referer: string | undefined;
+  /** The router's failure, until the cause is made from it. */
   #failure: MatchFailure | undefined;
 
-  constructor(target: RouteNotFoundHttpException, method: string, path: string, referer: string | undefined, failure: MatchFailure) {
-    super(target);
+  constructor(method: string, path: string, referer: string | undefined, failure: MatchFailure) {
     this.#message = undefined;
     this.#method = method;
     this.#path = path;
     this.#referer = referer;
     this.#failure = failure;
+    const fields = this as unknown as Record<'name' | 'statusCode' | 'headers' | 'code' | 'logLevel', unknown>;
+    // a constant: reading a class's `name` goes through V8's accessor call on every read
+    fields.name = notFoundName;
+    fields.statusCode = 404;
+    fields.headers = {};
+    fields.code = 0;
+    fields.logLevel = undefined;
   }
 
   // The prototype itself (or an object made from it elsewhere) has no fields: it reads as Error's prototype does.
   static messageOf(error: RouteNotFoundHttpException): string {
     if (!(#message in error)) return '';
-    const fields = error as unknown as RouteNotFoundFields;
-    return (fields.#message ??= notFoundText(fields.#method, fields.#path, fields.#referer));
+    return (error.#message ??= notFoundText(error.#method, error.#path, error.#referer));
   }
 
   /** The failure to make the cause from, once: after it the cause is an own property. */
   static takeFailure(error: RouteNotFoundHttpException): MatchFailure | undefined {
     if (!(#failure in error)) return undefined;
-    const fields = error as unknown as RouteNotFoundFields;
-    const failure = fields.#failure;
-    fields.#failure = undefined;
+    const failure = error.#failure;
+    error.#failure = undefined;
     return failure;
   }
 }
 
+const notFoundName = NotFoundHttpException.name;
+
 function routeNotFound(request: Request, failure: MatchFailure): NotFoundHttpException {
-  const error = Object.create(RouteNotFoundHttpException.prototype) as RouteNotFoundHttpException;
-  new RouteNotFoundFields(error, request.method, request.rawPath, request.headers.get('referer'), failure);
-  const fields = error as unknown as Record<'name' | 'statusCode' | 'headers' | 'code' | 'logLevel', unknown>;
-  fields.name = NotFoundHttpException.name;
-  fields.statusCode = 404;
-  fields.headers = {};
-  fields.code = 0;
-  fields.logLevel = undefined;
-  return error;
+  return new RouteNotFoundHttpException(request.method, request.rawPath, request.headers.get('referer'), failure) as unknown as NotFoundHttpException;
 }
 
 /** Settles a field as the own data property `new Error(message, { cause })` makes. */

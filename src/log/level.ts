@@ -14,14 +14,27 @@ export const LogLevel = {
 export type LevelName = keyof typeof LogLevel;
 export type LevelValue = (typeof LogLevel)[LevelName];
 
-const names = new Map<number, LevelName>(
-  Object.entries(LogLevel).map(([name, value]) => [value, name as LevelName]),
-);
-
+/** The name of a level's value. A switch, not a Map: every `log()` call asks, and a Map lookup hashes the number first. */
 export function levelName(value: number): LevelName {
-  const name = names.get(value);
-  if (name === undefined) throw new SluiceError('SLUICE_UNKNOWN_LOG_LEVEL_VALUE', { value });
-  return name;
+  switch (value) {
+    case LogLevel.DEBUG:
+      return 'DEBUG';
+    case LogLevel.INFO:
+      return 'INFO';
+    case LogLevel.NOTICE:
+      return 'NOTICE';
+    case LogLevel.WARNING:
+      return 'WARNING';
+    case LogLevel.ERROR:
+      return 'ERROR';
+    case LogLevel.CRITICAL:
+      return 'CRITICAL';
+    case LogLevel.ALERT:
+      return 'ALERT';
+    case LogLevel.EMERGENCY:
+      return 'EMERGENCY';
+  }
+  throw new SluiceError('SLUICE_UNKNOWN_LOG_LEVEL_VALUE', { value });
 }
 
 export function levelValue(name: string): LevelValue {

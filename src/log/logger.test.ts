@@ -78,6 +78,23 @@ describe('Logger', () => {
     assert.equal(built, 1);
   });
 
+  it('builds a message function with the argument given beside it, when first read, and only once', () => {
+    const handler = new TestHandler();
+    const error = new Error('disk full');
+    const given: Error[] = [];
+    const describeError = (e: Error): string => {
+      given.push(e);
+      return `Failed: ${e.message}`;
+    };
+    new Logger('request', [handler]).log(LogLevel.ERROR, describeError, { exception: error }, error);
+    const [record] = handler.records as [LogRecord];
+    assert.deepEqual(given, []);
+    assert.equal(record.message, 'Failed: disk full');
+    assert.equal(record.message, 'Failed: disk full');
+    assert.deepEqual(given, [error]);
+    assert.equal(record.context['exception'], error);
+  });
+
   it('gives a record without context an empty context', () => {
     const handler = new TestHandler();
     new Logger('app', [handler]).notice('Plain.');

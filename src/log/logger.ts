@@ -55,13 +55,14 @@ export class Logger {
   }
 
   /**
-   * Logs at any level. `message` may be a function: it is called only when a handler
-   * reads the record's message, so text that is costly to build (an error's file and
-   * line) costs nothing for an entry that a buffer drops unwritten.
+   * Logs at any level. `message` may be a function: it is called, with `argument`, only
+   * when a handler reads the record's message, so text that is costly to build (an
+   * error's file and line) costs nothing for an entry that a buffer drops unwritten. A
+   * function declared once and given its argument here needs no closure made per entry.
    */
-  log(level: LevelLike, message: string | (() => string), context?: LogContext): void {
+  log<A = undefined>(level: LevelLike, message: string | ((argument: A) => string), context?: LogContext, argument?: A): void {
     const value = toLevelValue(level);
-    if (value >= this.#list.minLevel) this.#write(levelName(value), value, message, context);
+    if (value >= this.#list.minLevel) this.#write(levelName(value), value, message as string | ((argument: unknown) => string), context, argument);
   }
 
   debug(message: string, context?: LogContext): void {
@@ -106,11 +107,11 @@ export class Logger {
     await Promise.all(this.#list.handlers.map(async (handler) => handler.close?.()));
   }
 
-  #write(level: LevelName, levelValue: LogRecord['levelValue'], message: string | (() => string), context: LogContext | undefined): void {
+  #write(level: LevelName, levelValue: LogRecord['levelValue'], message: string | ((argument: unknown) => string), context: LogContext | undefined, argument?: unknown): void {
     const record: LogRecord =
       typeof message === 'string'
         ? { level, levelValue, time: Date.now(), channel: this.channel, message, context: context ?? {} }
-        : lazyRecord(level, levelValue, this.channel, message, context ?? {});
+        : lazyRecord(level, levelValue, this.channel, message, argument, context ?? {});
     for (const handler of this.#list.handlers) {
       if (!handler.isHandling(levelValue)) continue;
       try {
@@ -149,8 +150,8 @@ export class Logger {
 }
 
 /** A record whose message is built on first read, then kept. */
-function lazyRecord(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: () => string, context: LogContext): LogRecord {
-  return new LazyMessageRecord(level, levelValue, channel, build, context);
+function lazyRecord(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: (argument: unknown) => string, argument: unknown, context: LogContext): LogRecord {
+  return new LazyMessageRecord(level, levelValue, channel, build, argument, context);
 }
 
 /**
@@ -165,24 +166,26 @@ class LazyMessageRecord implements LogRecord {
   readonly channel: string;
   readonly context: LogContext;
   /** Kept here rather than in a LazyLogValue: one object fewer for each such entry. */
-  #build: (() => string) | undefined;
-  #message = '';
+  #build: ((argument: unknown) => string) | undefined;
+  /** What `#build` is called with until it ran; then the message. */
+  #argumentOrMessage: unknown;
 
-  constructor(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: () => string, context: LogContext) {
+  constructor(level: LevelName, levelValue: LogRecord['levelValue'], channel: string, build: (argument: unknown) => string, argument: unknown, context: LogContext) {
     this.level = level;
     this.levelValue = levelValue;
     this.time = Date.now();
     this.channel = channel;
     this.context = context;
     this.#build = build;
+    this.#argumentOrMessage = argument;
   }
 
   get message(): string {
     const build = this.#build;
     if (build !== undefined) {
-      this.#message = build();
+      this.#argumentOrMessage = build(this.#argumentOrMessage);
       this.#build = undefined;
     }
-    return this.#message;
+    return this.#argumentOrMessage as string;
   }
 }
