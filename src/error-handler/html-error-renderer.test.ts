@@ -23,6 +23,18 @@ function notFound(): NotFoundHttpException {
   return new NotFoundHttpException('No route found for "GET /missing" <b>', { cause }); // page marker
 }
 
+/** A prod renderer that counts the plain pages it builds. */
+function countingRenderer(): { renderer: HtmlErrorRenderer; built: () => number } {
+  let built = 0;
+  class CountingRenderer extends HtmlErrorRenderer {
+    protected override renderPlainPage(statusCode: number, statusText: string, charset: string): string {
+      built++;
+      return super.renderPlainPage(statusCode, statusText, charset);
+    }
+  }
+  return { renderer: new CountingRenderer({ debug: false }), built: () => built };
+}
+
 const oneError: LogRecord = { level: 'ERROR', levelValue: 400, time: Date.now(), channel: 'request', message: 'Uncaught', context: {} };
 const logger = (records: readonly LogRecord[], errors = 0) => ({ getLogs: () => records, countErrors: () => errors });
 
@@ -168,31 +180,17 @@ describe('HtmlErrorRenderer in prod', () => {
   });
 
   it('builds the page of a status once and reuses it', () => {
-    let built = 0;
-    class CountingRenderer extends HtmlErrorRenderer {
-      protected override renderPlainPage(statusCode: number, statusText: string, charset: string): string {
-        built++;
-        return super.renderPlainPage(statusCode, statusText, charset);
-      }
-    }
-    const renderer = new CountingRenderer({ debug: false });
+    const { renderer, built } = countingRenderer();
     const first = renderer.render(new NotFoundHttpException('a')).body;
     const second = renderer.render(new NotFoundHttpException('b')).body;
     assert.equal(second, first);
-    assert.equal(built, 1);
+    assert.equal(built(), 1);
     renderer.render(new Error('boom'));
-    assert.equal(built, 2);
+    assert.equal(built(), 2);
   });
 
   it('gives each status its own page when statuses alternate, still building each once', () => {
-    let built = 0;
-    class CountingRenderer extends HtmlErrorRenderer {
-      protected override renderPlainPage(statusCode: number, statusText: string, charset: string): string {
-        built++;
-        return super.renderPlainPage(statusCode, statusText, charset);
-      }
-    }
-    const renderer = new CountingRenderer({ debug: false });
+    const { renderer, built } = countingRenderer();
     const titles = [new NotFoundHttpException('a'), new Error('boom'), new NotFoundHttpException('b'), new NotFoundHttpException('c'), new Error('again')].map(
       (error) => /<title>(.*)<\/title>/.exec(renderer.render(error).body)?.[1],
     );
@@ -203,7 +201,7 @@ describe('HtmlErrorRenderer in prod', () => {
       'An Error Occurred: Not Found',
       'An Error Occurred: Internal Server Error',
     ]);
-    assert.equal(built, 2);
+    assert.equal(built(), 2);
   });
 
   it("keeps the exception's headers, such as Retry-After", () => {

@@ -33,6 +33,18 @@ function logger(): { logger: Logger; handler: TestHandler } {
   return { logger: new Logger('request', [handler]), handler };
 }
 
+/** Two error controllers, one declaring a FlattenException and one an Error, with a 404 for them, its error sub-request and a kernel. */
+function errorControllers() {
+  class LegacyController { showAction(exception: FlattenException) { return exception; } }
+  class ModernController { showAction(exception: Error) { return exception; } }
+  declareArguments(LegacyController.prototype.showAction, { exception: FlattenException });
+  declareArguments(ModernController.prototype.showAction, { exception: Error });
+  const error = new NotFoundHttpException('gone');
+  const request = Request.create('/', 'GET', { attributes: { exception: error } });
+  const kernel = new SubRequestKernel(() => new Response());
+  return { LegacyController, ModernController, error, request, kernel };
+}
+
 describe('ErrorListener', () => {
   it('logs an HTTP error below 500 at ERROR with class, message, file and line', () => {
     const { logger: log, handler } = logger();
@@ -99,13 +111,7 @@ describe('ErrorListener', () => {
   });
 
   it('gives a FlattenException to an error controller that declares one, and the error itself otherwise', () => {
-    class LegacyController { showAction(exception: FlattenException) { return exception; } }
-    class ModernController { showAction(exception: Error) { return exception; } }
-    declareArguments(LegacyController.prototype.showAction, { exception: FlattenException });
-    declareArguments(ModernController.prototype.showAction, { exception: Error });
-    const error = new NotFoundHttpException('gone');
-    const request = Request.create('/', 'GET', { attributes: { exception: error } });
-    const kernel = new SubRequestKernel(() => new Response());
+    const { LegacyController, ModernController, error, request, kernel } = errorControllers();
     const legacy = new ControllerArgumentsEvent(kernel, [new LegacyController(), 'showAction'], [error], request, RequestType.SUB);
     new ErrorListener('error_controller').onControllerArguments(legacy);
     assert.ok(legacy.arguments[0] instanceof FlattenException);
@@ -116,13 +122,7 @@ describe('ErrorListener', () => {
   });
 
   it('reads the declared parameters of each error controller in turn, however often the same one came before', () => {
-    class LegacyController { showAction(exception: FlattenException) { return exception; } }
-    class ModernController { showAction(exception: Error) { return exception; } }
-    declareArguments(LegacyController.prototype.showAction, { exception: FlattenException });
-    declareArguments(ModernController.prototype.showAction, { exception: Error });
-    const error = new NotFoundHttpException('gone');
-    const request = Request.create('/', 'GET', { attributes: { exception: error } });
-    const kernel = new SubRequestKernel(() => new Response());
+    const { LegacyController, ModernController, error, request, kernel } = errorControllers();
     const legacy = [new LegacyController(), 'showAction'] as const;
     const modern = [new ModernController(), 'showAction'] as const;
     const listener = new ErrorListener('error_controller');
