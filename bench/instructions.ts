@@ -13,21 +13,21 @@
  * --tool=callgrind --instr-atstart=no`, node run with `--single-threaded` (otherwise V8's
  * compiler threads hardly get to run under valgrind and the code stays unoptimized). It is
  * warmed up with 30,000 requests uninstrumented (`--warmup`), in ten runs of the load
- * generator: after 4,000, TurboFan, which runs on the main thread there, was still
- * optimizing our functions during the counted stretch; and in one run, the code that opens
- * and closes connections (run once per connection, 50 per run) got compiled during a
- * counted one. Then 1,000 instrumented requests are thrown away. Work driven by time
- * rather than by requests is turned off where a server can (BENCH_NO_TIMED_WORK: our
- * public/ walk every 2 s), as valgrind's slowness would count it per request about fifty
- * times over. Then two stretches are counted, of a third of `--requests` (6,000) and of
- * all of them: the difference of their instructions ÷ the difference of their requests,
- * which leaves out what a run of the load generator costs whatever its length (opening its
- * connections). The load: autocannon, 50 connections.
+ * generator (`--warmup-runs`). After 4,000 requests TurboFan, which runs on the main thread
+ * there, was still optimizing our functions during the counted stretch. And the code that
+ * opens and closes connections runs once per connection, 50 times per run: warmed up in
+ * one run, it got compiled during a counted stretch. Then 1,000 instrumented requests are
+ * thrown away. Work driven by time rather than by requests is turned off where a server
+ * can (BENCH_NO_TIMED_WORK: our public/ walk every 2 s), as valgrind's slowness would count
+ * it per request about fifty times over. Then two stretches are counted, of a third of
+ * `--requests` (6,000) and of all of them: the difference of their instructions ÷ the
+ * difference of their requests, which leaves out what a run of the load generator costs
+ * whatever its length (opening its connections). The load: autocannon, 50 connections.
  *
  * A compilation that falls in the short stretch makes the difference too small: with the
- * warm-up in one run, the counts of the servers over node:http (Fastify's among them)
- * moved between runs, always downwards (bench/RESULTS.md). `--repeat=3` measures each server that many times, in fresh processes, and
- * reports the median.
+ * warm-up in one run, counts moved between runs, always downwards, the servers over
+ * node:http (Fastify among them) most (bench/RESULTS.md). `--repeat=3` measures each server
+ * that many times, in fresh processes, and reports the median.
  *
  * Options: --servers=sluice,fastify,node:http --routes=hello,user,404 --requests=6000 --repeat=1 --warmup=30000 --warmup-runs=10
  * (servers and routes as bench/harness.ts names them: also express, hono, sluice-dev, sluice-node,
