@@ -184,9 +184,9 @@ function notFoundText(method: string, path: string, referer: string | undefined)
  * The prod 404: a NotFoundHttpException (by `instanceof`, `name` and class name) whose
  * cause is made when first read. It is made without running Error's constructor, which
  * captures a stack (the largest single cost of a 404 that nobody traces); silencing that
- * capture would mean writing the process-wide `Error.stackTraceLimit` during the request:
- * a base class put under NotFoundHttpException, made by an ordinary construction, which V8
- * inlines. Its fields are those HttpException's constructor sets. Its message and the
+ * capture would mean writing the process-wide `Error.stackTraceLimit` during the request.
+ * It is a base class put under NotFoundHttpException, made by an ordinary construction,
+ * which V8 inlines. Its fields are those HttpException's constructor sets. Its message and the
  * router's failure are kept in private fields, read through accessors on the prototype:
  * own non-enumerable properties go through V8's generic property definition, several times
  * the rest of the error, and private fields are as invisible (not enumerated, inspected,

@@ -58,10 +58,7 @@ export class ResponseHeaderBag {
   get(name: string): string | undefined {
     const key = headerKey(name);
     if (key === 'cache-control') return this.#cacheControlRemoved ? undefined : this.cacheControlValue();
-    const header = this.#find(key);
-    if (header === undefined) return undefined;
-    const value = header.value;
-    return typeof value === 'string' ? value : value[0];
+    return this.#first(key);
   }
 
   all(name: string): readonly string[] {
@@ -84,7 +81,7 @@ export class ResponseHeaderBag {
     const key = headerKey(name);
     // one value is held as itself, not in an array of one: what nearly every header has
     const held = typeof value === 'string' ? value : Array.isArray(value) ? heldValues(value) : String(value);
-    if (this.#cacheControlRemoved && (key === 'cache-control' || key === 'etag' || key === 'last-modified' || key === 'expires')) this.#cacheControlRemoved = false;
+    if (this.#cacheControlRemoved && isCachingKey(key)) this.#cacheControlRemoved = false;
     if (key === 'cache-control') {
       if (replace) this.#cacheControl.clear();
       if (typeof held === 'string') parseCacheControl(held, this.#cacheControl);
@@ -114,7 +111,7 @@ export class ResponseHeaderBag {
    */
   setDefault(name: string, value: string): boolean {
     const key = headerKey(name);
-    if (key === 'cache-control' || key === 'etag' || key === 'last-modified' || key === 'expires') {
+    if (isCachingKey(key)) {
       if (this.has(name)) return false;
       this.set(name, value);
       return true;
@@ -126,9 +123,14 @@ export class ResponseHeaderBag {
 
   /** `get` of a name worked out once (knownHeader): no `headerKey`, and no Cache-Control case to test for. */
   getKnown(header: KnownHeader): string | undefined {
-    const found = this.#find(header.key);
-    if (found === undefined) return undefined;
-    const value = found.value;
+    return this.#first(header.key);
+  }
+
+  /** The first value of the header of `key`, what `get` answers for any name but Cache-Control. */
+  #first(key: string): string | undefined {
+    const header = this.#find(key);
+    if (header === undefined) return undefined;
+    const value = header.value;
     return typeof value === 'string' ? value : value[0];
   }
 
@@ -322,13 +324,15 @@ export interface KnownHeader {
   readonly key: string;
 }
 
-/** The names the bag treats apart: Cache-Control is held as directives, the others bring a removed one back. */
-const cachingKeys: ReadonlySet<string> = new Set(['cache-control', 'etag', 'last-modified', 'expires']);
+/** Whether the bag treats a key apart: Cache-Control is held as directives, the others bring a removed one back. */
+function isCachingKey(key: string): boolean {
+  return key === 'cache-control' || key === 'etag' || key === 'last-modified' || key === 'expires';
+}
 
 /** A header name worked out once, for ResponseHeaderBag's `...Known` methods; not Cache-Control, ETag, Last-Modified or Expires. */
 export function knownHeader(name: string): KnownHeader {
   const key = headerKey(name);
-  if (cachingKeys.has(key)) throw new TypeError(`"${name}" is a caching header: the header bag treats it apart, so it cannot be a KnownHeader.`);
+  if (isCachingKey(key)) throw new TypeError(`"${name}" is a caching header: the header bag treats it apart, so it cannot be a KnownHeader.`);
   return { name, key };
 }
 
