@@ -40,6 +40,8 @@ export const serverSpecs: readonly ServerSpec[] = [
   { name: 'sluice-node', file: 'servers/sluice.ts', env: { APP_ENV: 'prod', SLUICE_TRANSPORT: 'node' }, scenarios: ['GET /hello (JSON)', 'GET /users/:id (JSON)', '404 missing .JPG + Referer'], optional: true },
   // Fastify sending the same headers as our app, as a peer for sluice-node (see servers/fastify.ts).
   { name: 'fastify-headers', file: 'servers/fastify.ts', env: { FASTIFY_HEADERS: 'sluice' }, scenarios: ['GET /hello (JSON)', 'GET /users/:id (JSON)', '404 missing .JPG + Referer'], optional: true },
+  // node:http with no framework, sending the same headers as our app: the floor under sluice-node and fastify-headers.
+  { name: 'node-headers', file: 'servers/node-http.ts', env: { NODE_HEADERS: 'sluice' }, scenarios: ['GET /hello (JSON)', 'GET /users/:id (JSON)', '404 missing .JPG + Referer'], optional: true },
   { name: 'llhttp-floor', file: 'servers/llhttp-floor.ts', scenarios: ['GET /hello (JSON)'], optional: true },
   // The event page as a Fastify application would build it (@fastify/view + Eta, session, better-sqlite3).
   { name: 'fastify-page', file: 'servers/fastify-page.ts', scenarios: ['event page (session, template, cache)'] },
