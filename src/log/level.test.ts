@@ -10,4 +10,10 @@ describe('levelName', () => {
   it('refuses a value that is no level', () => {
     assert.throws(() => levelName(150), { code: 'SLUICE_UNKNOWN_LOG_LEVEL_VALUE' });
   });
+
+  it('refuses values below, above and between the levels, and values that are no whole number', () => {
+    for (const value of [0, -50, 50, 650, 1000, 125, 100.5, Number.NaN]) {
+      assert.throws(() => levelName(value), { code: 'SLUICE_UNKNOWN_LOG_LEVEL_VALUE' }, String(value));
+    }
+  });
 });
