@@ -281,7 +281,10 @@ export class FileProfilerStorage implements ProfilerStorage {
     const kept = fresh.slice(Math.max(0, fresh.length - this.#maxProfiles));
     if (kept.length < all.length) {
       const keptTokens = new Set(kept.map(({ summary }) => summary.token));
-      const json = kept.map(({ line }) => `${line}\n`).join('');
+      // each line followed by its newline, written by one join rather than each line copied with its own first
+      const lines = kept.map(({ line }) => line);
+      lines.push('');
+      const json = lines.join('\n');
       try {
         overwriteFile(this.#index, { json, bytes: Buffer.byteLength(json) });
       } catch {
