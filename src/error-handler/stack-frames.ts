@@ -51,17 +51,27 @@ export function parseStackFrames(stack: string, projectRoot: string, skipLines =
 }
 
 // The same frames (the kernel's, the listeners') come back in error after error: each
-// line's frame is kept, by the line's text (frames are immutable, so they are shared).
-const knownFrames = new Map<string, StackFrame>();
+// line's frame is kept, by the line's text (frames are immutable, so they are shared),
+// under the project root it was made relative to. The root is a map of its own rather
+// than a part of each key: a key joined from the two is a new string to copy and hash
+// through for every line.
+const knownFrames = new Map<string, Map<string, StackFrame>>();
+let knownFrameCount = 0;
 const maxKnownFrames = 2048;
 
 function parsedFrame(text: string, projectRoot: string): StackFrame {
-  const key = `${projectRoot}\0${text}`;
-  let parsed = knownFrames.get(key);
+  let underRoot = knownFrames.get(projectRoot);
+  let parsed = underRoot?.get(text);
   if (parsed === undefined) {
-    if (knownFrames.size >= maxKnownFrames) knownFrames.clear();
+    if (knownFrameCount >= maxKnownFrames) {
+      knownFrames.clear();
+      knownFrameCount = 0;
+      underRoot = undefined;
+    }
+    if (underRoot === undefined) knownFrames.set(projectRoot, (underRoot = new Map()));
     parsed = parseFrame(text, projectRoot);
-    knownFrames.set(key, parsed);
+    underRoot.set(text, parsed);
+    knownFrameCount++;
   }
   return parsed;
 }

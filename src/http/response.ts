@@ -264,7 +264,7 @@ let lastBody = '';
 let lastBodyBytes = 0;
 
 /** The UTF-8 length of a string body, the last one's remembered. */
-function byteLengthOf(body: string): number {
+export function byteLengthOf(body: string): number {
   const length = body.length;
   if (length < REMEMBERED_BODY_LENGTH || length > MAX_REMEMBERED_BODY_LENGTH) return Buffer.byteLength(body);
   if (body === lastBody) return lastBodyBytes;

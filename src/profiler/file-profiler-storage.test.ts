@@ -52,6 +52,19 @@ describe('FileProfilerStorage', () => {
     assert.ok(lineCounts.filter((n, i) => i > 0 && n < lineCounts[i - 1]!).length <= 13, 'rewritten in batches, not on every write');
   });
 
+  it('keeps in its index rewrites the lines another process sharing the directory appended between its own', async () => {
+    const dir = join(root, 'interleaved');
+    const now = Date.now();
+    const one = new FileProfilerStorage(dir, { maxProfiles: 20 });
+    const other = new FileProfilerStorage(dir, { maxProfiles: 20 });
+    for (let i = 0; i < 30; i++) await (i % 3 === 2 ? other : one).write(profileData(`3d${String(i).padStart(4, '0')}`, { time: now + i }));
+    const expected = Array.from({ length: 20 }, (_, i) => `3d${String(29 - i).padStart(4, '0')}`);
+    assert.deepEqual((await one.find({ limit: 100 })).map((s) => s.token), expected);
+    const indexed = readFileSync(join(dir, 'index.jsonl'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { token: string }).token);
+    assert.equal(new Set(indexed).size, indexed.length, 'each profile listed once');
+    for (const token of expected) assert.ok(indexed.includes(token), `${token} is listed`);
+  });
+
   it('writes again after its directory was removed behind its back', async () => {
     const dir = join(root, 'removed');
     const storage = new FileProfilerStorage(dir);

@@ -64,10 +64,11 @@ export class FileProfilerStorage implements ProfilerStorage {
   /** Folders this process made or found, so a write does not ask again. */
   readonly #folders = new Set<string>();
   /**
-   * The summaries of the index lines this process wrote or read since the index was last
-   * rewritten, by line: a rewrite parses only the lines other processes added.
+   * The index lines this process wrote or read since the index was last rewritten, with
+   * their summaries, in the order the index has them: a rewrite parses only the lines
+   * other processes added (see `parseIndexLines`).
    */
-  #lines = new Map<string, ProfileSummary>();
+  #lines: IndexLine[] = [];
 
   constructor(dir: string, options: FileProfilerStorageOptions = {}) {
     this.dir = dir;
@@ -118,7 +119,7 @@ export class FileProfilerStorage implements ProfilerStorage {
       this.#kept = [];
       this.#stale = 0;
       this.#removed.clear();
-      this.#lines.clear();
+      this.#lines = [];
     });
   }
 
@@ -260,7 +261,7 @@ export class FileProfilerStorage implements ProfilerStorage {
   /** An index line (without its newline), remembered for the next rewrite. */
   #line(summary: ProfileSummary): string {
     const line = JSON.stringify(summary);
-    this.#lines.set(line, summary);
+    this.#lines.push({ line, summary });
     return line;
   }
 
@@ -281,7 +282,10 @@ export class FileProfilerStorage implements ProfilerStorage {
     const kept = fresh.slice(Math.max(0, fresh.length - this.#maxProfiles));
     if (kept.length < all.length) {
       const keptTokens = new Set(kept.map(({ summary }) => summary.token));
-      const json = kept.map(({ line }) => `${line}\n`).join('');
+      // each line followed by its newline, written by one join rather than each line copied with its own first
+      const lines = kept.map(({ line }) => line);
+      lines.push('');
+      const json = lines.join('\n');
       try {
         overwriteFile(this.#index, { json, bytes: Buffer.byteLength(json) });
       } catch {
@@ -292,7 +296,8 @@ export class FileProfilerStorage implements ProfilerStorage {
       const dropped = all.filter(({ summary }) => !keptTokens.has(summary.token) && !this.#removed.has(summary.token));
       for (const { summary } of dropped) removeFile(this.#file(summary.token));
     }
-    this.#lines = new Map(kept.map(({ line, summary }) => [line, summary]));
+    // the lines in the order the index now has them: the kept ones when it was rewritten
+    this.#lines = kept.length < all.length ? kept : all;
     // what this process wrote keeps its known size; the others' is unknown
     const sizes = new Map((this.#kept ?? []).map((profile) => [profile.token, profile.bytes]));
     this.#kept = kept.map(({ summary }) => ({ token: summary.token, time: summary.time, bytes: sizes.get(summary.token) }));
@@ -334,13 +339,26 @@ function parseIndex(text: string): ProfileSummary[] {
  * The index's lines with their summaries (those of `known` lines not parsed again), one
  * per profile: the first, should a rewrite cut short by a crash have left a profile's
  * line twice.
+ *
+ * `known` is in the order the index has its lines, unless another process rewrote it: each
+ * line is first compared with the next known one, which stops at the first character that
+ * differs, and looked up among all of them only when that is not it (a line another
+ * process added). Looking every line up made each rewrite hash the whole index through.
  */
-function parseIndexLines(text: string, known?: ReadonlyMap<string, ProfileSummary>): IndexLine[] {
+function parseIndexLines(text: string, known: readonly IndexLine[] = []): IndexLine[] {
   const lines: IndexLine[] = [];
   const tokens = new Set<string>();
+  let next = 0;
+  let byLine: Map<string, ProfileSummary> | undefined;
   for (const line of text.split('\n')) {
     if (line === '') continue;
-    let summary = known?.get(line);
+    let summary: ProfileSummary | undefined;
+    if (next < known.length && known[next]!.line === line) {
+      summary = known[next++]!.summary;
+    } else if (known.length > 0) {
+      byLine ??= new Map(known.map((entry) => [entry.line, entry.summary]));
+      summary = byLine.get(line);
+    }
     if (summary === undefined) {
       try {
         summary = JSON.parse(line) as ProfileSummary;

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Request } from '../http/request.ts';
+import { Response } from '../http/response.ts';
 import { get, profiledKernel } from './test-support/profiled-kernel.ts';
 
 const toolbar = '<div id="sluice-toolbar"';
@@ -32,6 +33,20 @@ describe('WebDebugToolbarListener', () => {
     const app = profiledKernel();
     const response = await app.request(get('/'));
     assert.equal(Number(response.headers.get('Content-Length')), Buffer.byteLength(String(response.content)));
+  });
+
+  it('injects the toolbar before the last </body> whatever its letter case', async () => {
+    class ShoutingController {
+      pageAction(): Response {
+        return new Response('<html><body><script>const end = "</body>";</script>caf\u00e9</BODY></html>');
+      }
+    }
+    const app = profiledKernel({ routes: [{ name: 'page', path: '/', controller: 'ShoutingController::pageAction' }], controllers: { ShoutingController: new ShoutingController() } });
+    const response = await app.request(get('/'));
+    const html = String(response.content);
+    assert.ok(html.startsWith('<html><body><script>const end = "</body>";</script>caf\u00e9<div id="sluice-toolbar"'));
+    assert.ok(html.endsWith('</div>\n</BODY></html>'));
+    assert.equal(Number(response.headers.get('Content-Length')), Buffer.byteLength(html));
   });
 
   it('leaves redirects, XHR, attachments and non-HTML responses alone', async () => {

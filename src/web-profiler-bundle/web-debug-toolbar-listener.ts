@@ -3,7 +3,7 @@ import type { ResponseEvent } from '../event/response-event.ts';
 import { Priority } from '../event-listener/priorities.ts';
 import { BinaryFileResponse } from '../http/binary-file-response.ts';
 import type { Request } from '../http/request.ts';
-import type { Response } from '../http/response.ts';
+import { byteLengthOf, type Response } from '../http/response.ts';
 import { StreamedResponse } from '../http/streamed-response.ts';
 import { KernelEvents } from '../kernel/kernel-events.ts';
 import type { Profile } from '../profiler/profile.ts';
@@ -80,9 +80,25 @@ function isHtmlPage(request: Request, response: Response): boolean {
 function inject(response: Response, toolbar: string): void {
   const content = response.content;
   const html = typeof content === 'string' ? content : content.toString('utf8');
-  const at = html.toLowerCase().lastIndexOf('</body>');
+  const at = lastClosingBody(html);
   if (at === -1) return;
   response.content = `${html.slice(0, at)}${toolbar}${html.slice(at)}`;
-  // ResponseListener (priority 0) already prepared the response: keep its length true.
-  if (response.headers.has('Content-Length')) response.headers.set('Content-Length', Buffer.byteLength(response.content as string));
+  // ResponseListener (priority 0) already prepared the response: keep its length true. The
+  // page's own length is the one ResponseListener measured (remembered), and the toolbar
+  // goes in before a `<`, between two characters: the lengths add up, and the joined page
+  // is not measured through again.
+  if (response.headers.has('Content-Length')) response.headers.set('Content-Length', byteLengthOf(html) + Buffer.byteLength(toolbar));
 }
+
+/**
+ * Where the last `</body>` starts, in any letter case; -1 when there is none. Searched
+ * backwards from the end, where it is, rather than in a lower-cased copy of the whole page.
+ */
+function lastClosingBody(html: string): number {
+  for (let at = html.lastIndexOf('</'); at !== -1; at = at === 0 ? -1 : html.lastIndexOf('</', at - 1)) {
+    if (html.length - at >= closingBody.length && html.slice(at + 2, at + closingBody.length).toLowerCase() === 'body>') return at;
+  }
+  return -1;
+}
+
+const closingBody = '</body>';
