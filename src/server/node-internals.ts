@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { debuglog, getSystemErrorName } from 'node:util';
 
@@ -44,6 +44,19 @@ export const utf8Text: (bytes: Buffer) => string =
 export function answerHalfClosedClients(server: Server): void {
   if (!('httpAllowHalfOpen' in server)) throw new Error('This Node has no http.Server#httpAllowHalfOpen: the server cannot answer half-closed clients.');
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+}
+
+/**
+ * Has node:http leave a request without a body undrained once its response is done.
+ * Node drains every request nobody read (`_dump`: the stream resumed, read to its end,
+ * ended and destroyed, over three more ticks), so that a body left unread does not stay
+ * on the wire; a request without one has nothing there, its stream holds only its end.
+ * `_consuming` is what node checks first: the flag its IncomingMessage sets on a first read.
+ * Where a Node lacks it, nothing is changed and node drains as before.
+ */
+export function leaveUndrained(req: IncomingMessage): void {
+  const flagged = req as unknown as { _consuming?: unknown };
+  if (typeof flagged._consuming === 'boolean') flagged._consuming = true;
 }
 
 /**
