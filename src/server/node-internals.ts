@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { debuglog, getSystemErrorName } from 'node:util';
 
@@ -57,6 +57,29 @@ export function answerHalfClosedClients(server: Server): void {
 export function leaveUndrained(req: IncomingMessage): void {
   const flagged = req as unknown as { _consuming?: unknown };
   if (typeof flagged._consuming === 'boolean') flagged._consuming = true;
+}
+
+/** The symbol node:http keeps a response's headers under (its `kOutHeaders`), found on the first response; null where there is none. */
+let outHeaders: symbol | null | undefined;
+
+/**
+ * Puts `store` where node:http keeps the headers `setHeader` sets (lowercase name →
+ * `[name, value]`), on a response that has none yet: `writeHead` without headers then
+ * writes them, as it writes headers set one by one, without testing them again (setHeader
+ * tested each). `store` undefined takes them away again. False, having done nothing, when
+ * the response already has headers of its own or this Node keeps them otherwise.
+ */
+export function storeCheckedHeaders(res: ServerResponse, store: object | undefined): boolean {
+  outHeaders ??= Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'kOutHeaders') ?? null;
+  if (outHeaders === null) return false;
+  const own = res as unknown as Record<symbol, unknown>;
+  if (store === undefined) {
+    own[outHeaders] = null;
+    return true;
+  }
+  if (own[outHeaders] !== null) return false;
+  own[outHeaders] = store;
+  return true;
 }
 
 /**

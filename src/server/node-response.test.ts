@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { IncomingMessage, ServerResponse, type OutgoingHttpHeader } from 'node:http';
+import { Socket } from 'node:net';
+import { NodeResponse } from './node-response.ts';
+
+/** A response of `type` to a GET over HTTP/1.1, not attached to a connection: its head is only made. */
+function responseOf<T extends ServerResponse>(type: new (req: IncomingMessage) => T): T {
+  const req = new IncomingMessage(new Socket());
+  req.method = 'GET';
+  req.httpVersionMajor = 1;
+  req.httpVersionMinor = 1;
+  return new type(req);
+}
+
+/** The head node made for `headers`, or the error it threw, with the Date line masked. */
+function headOf(type: new (req: IncomingMessage) => ServerResponse, headers: OutgoingHttpHeader[], statusCode = 200): string {
+  const res = responseOf(type);
+  try {
+    res.writeHead(statusCode, 'OK', headers);
+  } catch (error) {
+    return `${(error as Error).name}: ${(error as Error).message}`;
+  }
+  return (res as unknown as { _header: string })._header.replace(/^Date: .*$/m, 'Date: (now)');
+}
+
+const lists: OutgoingHttpHeader[][] = [
+  ['Content-Type', 'application/json', 'Content-Length', '17', 'X-Request-Id', 'a1b2', 'Cache-Control', 'no-cache, private'],
+  ['Content-Type', 'text/html; charset=UTF-8', 'Content-Length', '5', 'X-Frame-Options', 'DENY'],
+  ['Content-Type', 'application/json', 'Content-Length', '17'],
+  ['X-A', 'one', 'x-a', 'two'],
+  ['Set-Cookie', ['a=1', 'b=2'], 'Content-Length', '0'],
+  ['123', 'numeric name', 'X-B', 'after'],
+  ['Connection', 'close', 'Content-Length', '2'],
+  ['Transfer-Encoding', 'chunked'],
+  ['Content-Type', 'caf\u00e9'],
+  [],
+];
+
+test('a header list is written as node writes it: the same lines, in the same order', () => {
+  for (let round = 0; round < 3; round++) {
+    for (const list of lists) assert.equal(headOf(NodeResponse, list), headOf(ServerResponse, list), JSON.stringify(list));
+  }
+});
+
+test('a header node refuses is refused with node\'s own error', () => {
+  for (const list of [['X-Bad', 'line\nbreak'], ['Bad Name', 'x'], ['', 'x'], ['X-Odd']] satisfies OutgoingHttpHeader[][]) {
+    const error = headOf(NodeResponse, list);
+    assert.match(error, /Error/);
+    assert.equal(error, headOf(ServerResponse, list));
+  }
+});
+
+test('a value refused once is refused again after valid ones of its name', () => {
+  for (const value of ['a', 'b', 'c', 'd', 'e']) headOf(NodeResponse, ['X-Many', value]);
+  assert.equal(headOf(NodeResponse, ['X-Many', 'line\r\nbreak']), headOf(ServerResponse, ['X-Many', 'line\r\nbreak']));
+});
+
+test('a status node refuses leaves none of its headers to the response written next', () => {
+  const written = (type: new (req: IncomingMessage) => ServerResponse): string => {
+    const res = responseOf(type);
+    assert.throws(() => res.writeHead(1000, 'OK', ['X-First', 'yes']));
+    res.writeHead(500, 'Internal Server Error', ['Content-Type', 'text/plain; charset=UTF-8']);
+    return (res as unknown as { _header: string })._header.replace(/^Date: .*$/m, 'Date: (now)');
+  };
+  assert.equal(written(NodeResponse), written(ServerResponse));
+  assert.doesNotMatch(written(NodeResponse), /X-First/);
+});
+
+test('headers set one by one before writeHead are kept, as node keeps them', () => {
+  const written = (type: new (req: IncomingMessage) => ServerResponse): string => {
+    const res = responseOf(type);
+    res.setHeader('X-Set', 'before');
+    res.writeHead(200, 'OK', ['Content-Type', 'text/plain', 'Content-Length', '0']);
+    return (res as unknown as { _header: string })._header.replace(/^Date: .*$/m, 'Date: (now)');
+  };
+  assert.equal(written(NodeResponse), written(ServerResponse));
+});
