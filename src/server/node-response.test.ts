@@ -1,12 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { IncomingMessage, ServerResponse, type OutgoingHttpHeader } from 'node:http';
+import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
 import { Socket } from 'node:net';
 import { NodeResponse } from './node-response.ts';
+import { NodeRequest } from './node-request.ts';
+
+type ResponseClass = new (req: NodeRequest) => ServerResponse<NodeRequest>;
 
 /** A response of `type` to a GET over HTTP/1.1, not attached to a connection: its head is only made. */
-function responseOf<T extends ServerResponse>(type: new (req: IncomingMessage) => T): T {
-  const req = new IncomingMessage(new Socket());
+function responseOf(type: ResponseClass): ServerResponse<NodeRequest> {
+  const req = new NodeRequest(new Socket());
   req.method = 'GET';
   req.httpVersionMajor = 1;
   req.httpVersionMinor = 1;
@@ -14,7 +17,7 @@ function responseOf<T extends ServerResponse>(type: new (req: IncomingMessage) =
 }
 
 /** The head node made for `headers`, or the error it threw, with the Date line masked. */
-function headOf(type: new (req: IncomingMessage) => ServerResponse, headers: OutgoingHttpHeader[], statusCode = 200): string {
+function headOf(type: ResponseClass, headers: OutgoingHttpHeader[], statusCode = 200): string {
   const res = responseOf(type);
   try {
     res.writeHead(statusCode, 'OK', headers);
@@ -57,7 +60,7 @@ test('a value refused once is refused again after valid ones of its name', () =>
 });
 
 test('a status node refuses leaves none of its headers to the response written next', () => {
-  const written = (type: new (req: IncomingMessage) => ServerResponse): string => {
+  const written = (type: ResponseClass): string => {
     const res = responseOf(type);
     assert.throws(() => res.writeHead(1000, 'OK', ['X-First', 'yes']));
     res.writeHead(500, 'Internal Server Error', ['Content-Type', 'text/plain; charset=UTF-8']);
@@ -68,7 +71,7 @@ test('a status node refuses leaves none of its headers to the response written n
 });
 
 test('headers set one by one before writeHead are kept, as node keeps them', () => {
-  const written = (type: new (req: IncomingMessage) => ServerResponse): string => {
+  const written = (type: ResponseClass): string => {
     const res = responseOf(type);
     res.setHeader('X-Set', 'before');
     res.writeHead(200, 'OK', ['Content-Type', 'text/plain', 'Content-Length', '0']);

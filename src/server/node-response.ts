@@ -100,4 +100,5 @@ export class NodeResponse extends ServerResponse<NodeRequest> {
     }
     return super.writeHead(statusCode, statusText as string, headers);
   }
+
 }
