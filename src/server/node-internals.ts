@@ -82,6 +82,54 @@ export function storeCheckedHeaders(res: ServerResponse, store: object | undefin
   return true;
 }
 
+/** The fields of node's OutgoingMessage that `end` reads and sets on its way to the socket. */
+interface OutgoingState {
+  _header: string | null;
+  _headerSent: boolean;
+  _hasBody: boolean;
+  chunkedEncoding: boolean;
+  strictContentLength: boolean;
+  finished: boolean;
+  outputData: unknown[];
+  _finish(): void;
+}
+
+/** Whether this Node's ServerResponse has the fields endInOneWrite uses, found on the first response. */
+let outgoingStateKnown: boolean | undefined;
+
+function hasOutgoingState(res: ServerResponse): boolean {
+  const out = res as unknown as Partial<OutgoingState>;
+  return typeof out._headerSent === 'boolean' && typeof out._hasBody === 'boolean' && typeof out.chunkedEncoding === 'boolean' && typeof out.strictContentLength === 'boolean' && Array.isArray(out.outputData) && typeof out._finish === 'function' && '_header' in out;
+}
+
+/**
+ * Ends a response whose head is made (writeHead) and not yet sent with `body`, as
+ * `res.end(body)` does, in one write of the socket instead of two: node's `end` corks
+ * the socket, writes the head and body, then an empty chunk that carries its 'finish',
+ * and uncorks, which hands the socket's handle the two as a vector of strings. Here the
+ * head and body are one write whose callback emits 'finish', as node's does. The same
+ * bytes, the same events in the same ticks. False, having done nothing, in any other
+ * case (no body, a head already sent, chunked, strict lengths, a socket not free to
+ * write at once, a Node without these fields): the caller then ends as node does.
+ */
+export function endInOneWrite(res: ServerResponse, body: string): boolean {
+  outgoingStateKnown ??= hasOutgoingState(res);
+  const socket = res.socket as (Socket & { _httpMessage?: unknown; _hadError?: boolean }) | null;
+  if (!outgoingStateKnown || socket === null) return false;
+  const out = res as unknown as OutgoingState;
+  const head = out._header;
+  if (head === null || out._headerSent || out.finished || !out._hasBody || out.chunkedEncoding || out.strictContentLength || out.outputData.length !== 0 || res.destroyed) return false;
+  if (socket._httpMessage !== res || !socket.writable || socket.writableCorked !== 0) return false;
+  out._headerSent = true;
+  socket.write(head + body, undefined, () => {
+    // node's own onFinish: no 'finish' for a response whose socket failed
+    if (socket._hadError !== true) res.emit('finish');
+  });
+  out.finished = true;
+  out._finish();
+  return true;
+}
+
 /**
  * The read path of plain connections is checked on the first one: the fast one (reads
  * into the server's buffer) or the fallback (the socket's stream, a new buffer per read).

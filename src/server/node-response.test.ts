@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
-import { Socket } from 'node:net';
+import { Socket, connect } from 'node:net';
+import { createServer } from 'node:http';
+import { once } from 'node:events';
 import { NodeResponse } from './node-response.ts';
 import { NodeRequest } from './node-request.ts';
 
@@ -78,4 +80,45 @@ test('headers set one by one before writeHead are kept, as node keeps them', () 
     return (res as unknown as { _header: string })._header.replace(/^Date: .*$/m, 'Date: (now)');
   };
   assert.equal(written(NodeResponse), written(ServerResponse));
+});
+
+/**
+ * What a client receives from a server of responses of `type` for `requests` (sent at
+ * once, on one connection), with the Date lines masked, and the events each response
+ * emitted, in order.
+ */
+async function exchange(type: ResponseClass, requests: string, answer: (res: ServerResponse<NodeRequest>) => void): Promise<{ received: string; events: string[] }> {
+  const events: string[] = [];
+  const server = createServer({ IncomingMessage: NodeRequest, ServerResponse: type as typeof NodeResponse }, (_req, res) => {
+    for (const name of ['prefinish', 'finish', 'close'] as const) res.on(name, () => events.push(name));
+    answer(res);
+    events.push('answered');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const client = connect((server.address() as { port: number }).port, '127.0.0.1');
+    client.setEncoding('latin1');
+    let received = '';
+    client.on('data', (chunk: string) => (received += chunk));
+    client.end(requests);
+    await once(client, 'close');
+    return { received: received.replace(/^Date: .*$/gm, 'Date: (now)'), events };
+  } finally {
+    server.close();
+  }
+}
+
+test('a text body is sent as node sends it, with the same events in the same order', async () => {
+  const get = 'GET / HTTP/1.1\r\nHost: x\r\n\r\n';
+  const cases: Array<[string, (res: ServerResponse<NodeRequest>) => void]> = [
+    [get + get + 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', (res) => res.writeHead(200, 'OK', ['Content-Type', 'text/plain', 'Content-Length', '5']).end('h\u00e9l!')],
+    ['HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', (res) => res.writeHead(200, 'OK', ['Content-Length', '5']).end('hello')],
+    [get.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'), (res) => res.writeHead(200, 'OK', ['Content-Type', 'text/plain']).end('chunked, no length')],
+    [get.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'), (res) => res.writeHead(200, 'OK', ['Content-Length', '3']).end(Buffer.from('abc'))],
+    [get.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'), (res) => res.end('no head made')],
+  ];
+  for (const [requests, answer] of cases) {
+    assert.deepEqual(await exchange(NodeResponse, requests, answer), await exchange(ServerResponse, requests, answer), requests);
+  }
 });

@@ -1,6 +1,6 @@
 import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import type { NodeRequest } from './node-request.ts';
-import { storeCheckedHeaders } from './node-internals.ts';
+import { endInOneWrite, storeCheckedHeaders } from './node-internals.ts';
 
 /** The names node:http takes without a test (`checkIsHttpToken`), the same expression. */
 const tokenPattern = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
@@ -101,4 +101,9 @@ export class NodeResponse extends ServerResponse<NodeRequest> {
     return super.writeHead(statusCode, statusText as string, headers);
   }
 
+  /** `end(body)` of a made head and a text body in one write of the socket (see endInOneWrite); anything else as node ends it. */
+  override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+    if (typeof chunk === 'string' && chunk !== '' && encoding === undefined && callback === undefined && endInOneWrite(this, chunk)) return this;
+    return super.end(chunk, encoding as BufferEncoding, callback as () => void);
+  }
 }
