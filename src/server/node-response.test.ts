@@ -48,6 +48,14 @@ test('a header list is written as node writes it: the same lines, in the same or
   }
 });
 
+test('after writeHead the response keeps no headers, as after node\'s writeHead of a list', () => {
+  for (const type of [NodeResponse, ServerResponse] as ResponseClass[]) {
+    const res = responseOf(type);
+    res.writeHead(200, 'OK', ['Content-Type', 'text/plain', 'Content-Length', '0']);
+    assert.deepEqual(res.getHeaderNames(), []);
+  }
+});
+
 test('a header node refuses is refused with node\'s own error', () => {
   for (const list of [['X-Bad', 'line\nbreak'], ['Bad Name', 'x'], ['', 'x'], ['X-Odd']] satisfies OutgoingHttpHeader[][]) {
     const error = headOf(NodeResponse, list);

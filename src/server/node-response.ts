@@ -13,8 +13,7 @@ const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
  * headers), and a value equal to one that passed is as safe, found without a test.
  */
 interface KnownName {
-  /** The key node files the header under. */
-  readonly key: string;
+  readonly name: string;
   /** Values that passed; undefined once the name has had too many to keep (a request id). */
   values: string[] | undefined;
 }
@@ -36,7 +35,7 @@ function knownName(name: string): KnownName | undefined {
   let known = knownNames.get(name);
   if (known === undefined) {
     if (!tokenPattern.test(name) || String(Number(name)) === name) return undefined;
-    known = { key: name.toLowerCase(), values: [] };
+    known = { name, values: [] };
     if (knownNames.size < maxKnownNames) knownNames.set(name, known);
   }
   return known;
@@ -56,33 +55,82 @@ function passes(known: KnownName, value: string): boolean {
   return true;
 }
 
-/** Where node keeps the headers set one by one: lowercase name → [name as written, value], nothing inherited. */
+/** Nothing inherited: a store answers for no name it was not given, as node's own (made with no prototype). */
 const noMembers: object = Object.create(null) as object;
+
+/**
+ * The store node would make for one sequence of header names (lowercase name → `[name,
+ * value]`), kept for the responses that send those names in that order, each putting its
+ * values in the pairs before the store is handed to node. A response's headers come in
+ * the same order from the same code, so an application has few sequences; the next
+ * names after this one lead to the longer sequences.
+ */
+interface Sequence {
+  readonly name: KnownName | undefined;
+  /** Undefined when node must see the list itself: a name twice in the sequence, which one store cannot hold. */
+  readonly store: object | undefined;
+  /** The store's pairs, in the sequence's order. */
+  readonly pairs: Array<[string, string]>;
+  readonly next: Sequence[];
+}
+
+const noHeaders: Sequence = { name: undefined, store: Object.create(noMembers) as object, pairs: [], next: [] };
+/** Sequences remembered, so responses with ever new names cannot grow them without end. */
+const maxSequences = 1024;
+let sequences = 1;
+
+/** `sequence` followed by `known`: found among those seen, else made (undefined past maxSequences). */
+function followedBy(sequence: Sequence, known: KnownName): Sequence | undefined {
+  const next = sequence.next;
+  for (let i = 0; i < next.length; i++) if (next[i]!.name === known) return next[i];
+  if (sequences === maxSequences) return undefined;
+  sequences++;
+  const pairs: Array<[string, string]> = sequence.pairs.map(([name]) => [name, '']);
+  pairs.push([known.name, '']);
+  let store: Record<string, [string, string]> | undefined = Object.create(noMembers) as Record<string, [string, string]>;
+  for (const pair of pairs) {
+    const key = pair[0].toLowerCase();
+    if (key in store) {
+      store = undefined;
+      break;
+    }
+    store[key] = pair;
+  }
+  const longer: Sequence = { name: known, store, pairs, next: [] };
+  next.push(longer);
+  return longer;
+}
 
 /**
  * The `[name, value, ...]` list as node's own header store, each name and value checked
  * as node checks them; undefined when node must see the list itself: a name or value it
- * would refuse (its error is then its own), a list of values, or a name twice.
+ * would refuse (its error is then its own), a list of values, or a name twice. Valid until
+ * the next call: the store is the sequence's own, filled with this list's values.
  */
-function checkedStore(list: readonly OutgoingHttpHeader[]): Record<string, [string, string]> | undefined {
-  const store = Object.create(noMembers) as Record<string, [string, string] | undefined>;
-  for (let i = 0; i + 1 < list.length; i += 2) {
+function checkedStore(list: readonly OutgoingHttpHeader[]): object | undefined {
+  if (list.length % 2 !== 0) return undefined;
+  let sequence: Sequence | undefined = noHeaders;
+  for (let i = 0; i < list.length; i += 2) {
     const name = list[i];
     const value = list[i + 1];
     if (typeof name !== 'string' || typeof value !== 'string') return undefined;
     const known = knownName(name);
-    if (known === undefined || !passes(known, value) || store[known.key] !== undefined) return undefined;
-    store[known.key] = [name, value];
+    if (known === undefined || !passes(known, value)) return undefined;
+    sequence = followedBy(sequence, known);
+    if (sequence === undefined) return undefined;
   }
-  return list.length % 2 === 0 ? (store as Record<string, [string, string]>) : undefined;
+  const pairs = sequence.pairs;
+  for (let i = 0; i < pairs.length; i++) pairs[i]![1] = list[2 * i + 1] as string;
+  return sequence.store;
 }
 
 /**
  * node:http's response as the adapter writes it. `writeHead` with a header list checks
  * each name and value with a regular expression on every response; here a list whose
- * names and values were checked before goes into node's own store of headers, which node
- * writes unchecked (as it does headers given by `setHeader`, checked when set): the
- * same lines in the same order, and node's own error for a header it refuses.
+ * names and values were checked before is handed to node as its own store of headers,
+ * which node writes unchecked (as it does headers given by `setHeader`, checked when set),
+ * for the time of `writeHead`: the same lines in the same order, node's own error for a
+ * header it refuses, and no headers kept on the response afterwards, as with a list.
  */
 export class NodeResponse extends ServerResponse<NodeRequest> {
   override writeHead(statusCode: number, statusText?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
@@ -91,10 +139,10 @@ export class NodeResponse extends ServerResponse<NodeRequest> {
       if (store !== undefined && storeCheckedHeaders(this, store)) {
         try {
           return super.writeHead(statusCode, statusText);
-        } catch (error) {
-          // refused for its status: a next writeHead (the bare 500) must not find these headers
+        } finally {
+          // written into the head (or refused for its status): the response keeps no headers,
+          // as after node's writeHead of a list, and the store serves the next response
           storeCheckedHeaders(this, undefined);
-          throw error;
         }
       }
     }
