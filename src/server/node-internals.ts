@@ -123,7 +123,8 @@ export function endInOneWrite(res: ServerResponse, body: string): boolean {
   out._headerSent = true;
   socket.write(head + body, undefined, () => {
     // node's own onFinish: no 'finish' for a response whose socket failed
-    if (socket._hadError !== true) res.emit('finish');
+    const current = res.socket as (Socket & { _hadError?: boolean }) | null;
+    if (current === null || current._hadError !== true) res.emit('finish');
   });
   out.finished = true;
   out._finish();
