@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, get, type IncomingMessage } from 'node:http';
 import { createServer, connect, type Socket } from 'node:net';
 import { once } from 'node:events';
-import { answerHalfClosedClients, canReadIntoBuffer, canWriteToHandle, utf8Text, writeThroughSocket } from './node-internals.ts';
+import { answerHalfClosedClients, canReadIntoBuffer, canWriteToHandle, leaveUndrained, utf8Text, writeThroughSocket } from './node-internals.ts';
 
 // What the server takes from Node's internals is checked on the Node that runs the tests:
 // CI runs them on every Node the package supports, so a rename fails there.
@@ -52,4 +52,31 @@ test(`a buffer's UTF-8 text is read through Buffer's own utf8Slice on Node ${pro
     assert.equal(utf8Text(bytes), bytes.toString('utf8'));
   }
   assert.equal(utf8Text(Buffer.from('xx{"a":1}yy').subarray(2, 9)), '{"a":1}');
+});
+
+/** The request node:http handed over, once its response is closed: left undrained or not. */
+async function answeredRequest(undrained: boolean): Promise<IncomingMessage> {
+  let closed!: (req: IncomingMessage) => void;
+  const answered = new Promise<IncomingMessage>((resolve) => (closed = resolve));
+  const server = createHttpServer((req, res) => {
+    if (undrained) leaveUndrained(req);
+    res.on('close', () => closed(req));
+    res.end('ok');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const response = await new Promise<IncomingMessage>((resolve) => get({ port: (server.address() as { port: number }).port, host: '127.0.0.1', agent: false }, resolve));
+    response.resume();
+    return await answered;
+  } finally {
+    server.close();
+  }
+}
+
+test(`node:http drains an unread request once answered, and leaves it be when told, on Node ${process.version}`, async () => {
+  assert.equal((await answeredRequest(false)).readableFlowing, true);
+  const undrained = await answeredRequest(true);
+  assert.equal(undrained.readableFlowing, null);
+  assert.equal(undrained.complete, true);
 });

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { debuglog, getSystemErrorName } from 'node:util';
 
@@ -44,6 +44,91 @@ export const utf8Text: (bytes: Buffer) => string =
 export function answerHalfClosedClients(server: Server): void {
   if (!('httpAllowHalfOpen' in server)) throw new Error('This Node has no http.Server#httpAllowHalfOpen: the server cannot answer half-closed clients.');
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+}
+
+/**
+ * Has node:http leave a request without a body undrained once its response is done.
+ * Node drains every request nobody read (`_dump`: the stream resumed, read to its end,
+ * ended and destroyed, over three more ticks), so that a body left unread does not stay
+ * on the wire; a request without one has nothing there, its stream holds only its end.
+ * `_consuming` is what node checks first: the flag its IncomingMessage sets on a first read.
+ * Where a Node lacks it, nothing is changed and node drains as before.
+ */
+export function leaveUndrained(req: IncomingMessage): void {
+  const flagged = req as unknown as { _consuming?: unknown };
+  if (typeof flagged._consuming === 'boolean') flagged._consuming = true;
+}
+
+/** The symbol node:http keeps a response's headers under (its `kOutHeaders`), found on the first response; null where there is none. */
+let outHeaders: symbol | null | undefined;
+
+/**
+ * Puts `store` where node:http keeps the headers `setHeader` sets (lowercase name →
+ * `[name, value]`), on a response that has none yet: `writeHead` without headers then
+ * writes them, as it writes headers set one by one, without testing them again (setHeader
+ * tested each). `store` undefined takes them away again. False, having done nothing, when
+ * the response already has headers of its own or this Node keeps them otherwise.
+ */
+export function storeCheckedHeaders(res: ServerResponse, store: object | undefined): boolean {
+  outHeaders ??= Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'kOutHeaders') ?? null;
+  if (outHeaders === null) return false;
+  const own = res as unknown as Record<symbol, unknown>;
+  if (store === undefined) {
+    own[outHeaders] = null;
+    return true;
+  }
+  if (own[outHeaders] !== null) return false;
+  own[outHeaders] = store;
+  return true;
+}
+
+/** The fields of node's OutgoingMessage that `end` reads and sets on its way to the socket. */
+interface OutgoingState {
+  _header: string | null;
+  _headerSent: boolean;
+  _hasBody: boolean;
+  chunkedEncoding: boolean;
+  strictContentLength: boolean;
+  finished: boolean;
+  outputData: unknown[];
+  _finish(): void;
+}
+
+/** Whether this Node's ServerResponse has the fields endInOneWrite uses, found on the first response. */
+let outgoingStateKnown: boolean | undefined;
+
+function hasOutgoingState(res: ServerResponse): boolean {
+  const out = res as unknown as Partial<OutgoingState>;
+  return typeof out._headerSent === 'boolean' && typeof out._hasBody === 'boolean' && typeof out.chunkedEncoding === 'boolean' && typeof out.strictContentLength === 'boolean' && Array.isArray(out.outputData) && typeof out._finish === 'function' && '_header' in out;
+}
+
+/**
+ * Ends a response whose head is made (writeHead) and not yet sent with `body`, as
+ * `res.end(body)` does, in one write of the socket instead of two: node's `end` corks
+ * the socket, writes the head and body, then an empty chunk that carries its 'finish',
+ * and uncorks, which hands the socket's handle the two as a vector of strings. Here the
+ * head and body are one write whose callback emits 'finish', as node's does. The same
+ * bytes, the same events in the same ticks. False, having done nothing, in any other
+ * case (no body, a head already sent, chunked, strict lengths, a socket not free to
+ * write at once, a Node without these fields): the caller then ends as node does.
+ */
+export function endInOneWrite(res: ServerResponse, body: string): boolean {
+  outgoingStateKnown ??= hasOutgoingState(res);
+  const socket = res.socket as (Socket & { _httpMessage?: unknown; _hadError?: boolean }) | null;
+  if (!outgoingStateKnown || socket === null) return false;
+  const out = res as unknown as OutgoingState;
+  const head = out._header;
+  if (head === null || out._headerSent || out.finished || !out._hasBody || out.chunkedEncoding || out.strictContentLength || out.outputData.length !== 0 || res.destroyed) return false;
+  if (socket._httpMessage !== res || !socket.writable || socket.writableCorked !== 0) return false;
+  out._headerSent = true;
+  socket.write(head + body, undefined, () => {
+    // node's own onFinish: no 'finish' for a response whose socket failed
+    const current = res.socket as (Socket & { _hadError?: boolean }) | null;
+    if (current === null || current._hadError !== true) res.emit('finish');
+  });
+  out.finished = true;
+  out._finish();
+  return true;
 }
 
 /**

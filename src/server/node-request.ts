@@ -1,6 +1,7 @@
 import { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { TransportRequest } from './transport.ts';
+import { NodeResponse } from './node-response.ts';
 
 /**
  * node:http's request as a TransportRequest: node's own IncomingMessage, made by node
@@ -15,5 +16,5 @@ export class NodeRequest extends IncomingMessage implements TransportRequest {
   }
 }
 
-/** The createServer options that have node:http make NodeRequests. */
-export const nodeRequestOptions = { IncomingMessage: NodeRequest } as const;
+/** The createServer options that have node:http make NodeRequests and NodeResponses. */
+export const nodeRequestOptions = { IncomingMessage: NodeRequest, ServerResponse: NodeResponse } as const;

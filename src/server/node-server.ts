@@ -5,13 +5,13 @@ import type { TlsOptions } from 'node:tls';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import { NodeAdapter, type NodeAdapterOptions } from './node-adapter.ts';
 import type { TransportRequest, TransportResponse } from './transport.ts';
-import { nodeRequestOptions } from './node-request.ts';
+import { nodeRequestOptions, type NodeRequest } from './node-request.ts';
 import { Http1Server } from './http1/http1-server.ts';
 import type { HttpApplication } from './http-application.ts';
 import type { StaticFiles } from './static-files.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
 import { NodeConnections } from './node-connections.ts';
-import { answerHalfClosedClients } from './node-internals.ts';
+import { answerHalfClosedClients, leaveUndrained } from './node-internals.ts';
 
 /** node:https (with node:tls under it), loaded by the first HTTPS server: a plain HTTP server does not carry it. */
 function loadHttps(): typeof Https {
@@ -117,6 +117,8 @@ export class NodeServer {
     // node:http's connections are followed here, for a close that loses nothing
     const onRequest = (req: TransportRequest, res: TransportResponse): void => {
       this.#connections!.begun(req.socket);
+      // node would drain it after the response; without a body there is nothing to drain
+      if (req.body === undefined) leaveUndrained(req as NodeRequest);
       this.#onRequest(req, res);
     };
     const server = options.tls === undefined ? createServer(serverOptions, onRequest) : loadHttps().createServer({ ...options.tls, ...serverOptions }, onRequest);

@@ -1,0 +1,132 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
+import { Socket, connect } from 'node:net';
+import { createServer } from 'node:http';
+import { once } from 'node:events';
+import { NodeResponse } from './node-response.ts';
+import { NodeRequest } from './node-request.ts';
+
+type ResponseClass = new (req: NodeRequest) => ServerResponse<NodeRequest>;
+
+/** A response of `type` to a GET over HTTP/1.1, not attached to a connection: its head is only made. */
+function responseOf(type: ResponseClass): ServerResponse<NodeRequest> {
+  const req = new NodeRequest(new Socket());
+  req.method = 'GET';
+  req.httpVersionMajor = 1;
+  req.httpVersionMinor = 1;
+  return new type(req);
+}
+
+/** The head node made for `headers`, or the error it threw, with the Date line masked. */
+function headOf(type: ResponseClass, headers: OutgoingHttpHeader[], statusCode = 200): string {
+  const res = responseOf(type);
+  try {
+    res.writeHead(statusCode, 'OK', headers);
+  } catch (error) {
+    return `${(error as Error).name}: ${(error as Error).message}`;
+  }
+  return (res as unknown as { _header: string })._header.replace(/^Date: .*$/m, 'Date: (now)');
+}
+
+const lists: OutgoingHttpHeader[][] = [
+  ['Content-Type', 'application/json', 'Content-Length', '17', 'X-Request-Id', 'a1b2', 'Cache-Control', 'no-cache, private'],
+  ['Content-Type', 'text/html; charset=UTF-8', 'Content-Length', '5', 'X-Frame-Options', 'DENY'],
+  ['Content-Type', 'application/json', 'Content-Length', '17'],
+  ['X-A', 'one', 'x-a', 'two'],
+  ['Set-Cookie', ['a=1', 'b=2'], 'Content-Length', '0'],
+  ['123', 'numeric name', 'X-B', 'after'],
+  ['Connection', 'close', 'Content-Length', '2'],
+  ['Transfer-Encoding', 'chunked'],
+  ['Content-Type', 'caf\u00e9'],
+  [],
+];
+
+test('a header list is written as node writes it: the same lines, in the same order', () => {
+  for (let round = 0; round < 3; round++) {
+    for (const list of lists) assert.equal(headOf(NodeResponse, list), headOf(ServerResponse, list), JSON.stringify(list));
+  }
+});
+
+test('after writeHead the response keeps no headers, as after node\'s writeHead of a list', () => {
+  for (const type of [NodeResponse, ServerResponse] as ResponseClass[]) {
+    const res = responseOf(type);
+    res.writeHead(200, 'OK', ['Content-Type', 'text/plain', 'Content-Length', '0']);
+    assert.deepEqual(res.getHeaderNames(), []);
+  }
+});
+
+test('a header node refuses is refused with node\'s own error', () => {
+  for (const list of [['X-Bad', 'line\nbreak'], ['Bad Name', 'x'], ['', 'x'], ['X-Odd']] satisfies OutgoingHttpHeader[][]) {
+    const error = headOf(NodeResponse, list);
+    assert.match(error, /Error/);
+    assert.equal(error, headOf(ServerResponse, list));
+  }
+});
+
+test('a value refused once is refused again after valid ones of its name', () => {
+  for (const value of ['a', 'b', 'c', 'd', 'e']) headOf(NodeResponse, ['X-Many', value]);
+  assert.equal(headOf(NodeResponse, ['X-Many', 'line\r\nbreak']), headOf(ServerResponse, ['X-Many', 'line\r\nbreak']));
+});
+
+test('a status node refuses leaves none of its headers to the response written next', () => {
+  const written = (type: ResponseClass): string => {
+    const res = responseOf(type);
+    assert.throws(() => res.writeHead(1000, 'OK', ['X-First', 'yes']));
+    res.writeHead(500, 'Internal Server Error', ['Content-Type', 'text/plain; charset=UTF-8']);
+    return (res as unknown as { _header: string })._header.replace(/^Date: .*$/m, 'Date: (now)');
+  };
+  assert.equal(written(NodeResponse), written(ServerResponse));
+  assert.doesNotMatch(written(NodeResponse), /X-First/);
+});
+
+test('headers set one by one before writeHead are kept, as node keeps them', () => {
+  const written = (type: ResponseClass): string => {
+    const res = responseOf(type);
+    res.setHeader('X-Set', 'before');
+    res.writeHead(200, 'OK', ['Content-Type', 'text/plain', 'Content-Length', '0']);
+    return (res as unknown as { _header: string })._header.replace(/^Date: .*$/m, 'Date: (now)');
+  };
+  assert.equal(written(NodeResponse), written(ServerResponse));
+});
+
+/**
+ * What a client receives from a server of responses of `type` for `requests` (sent at
+ * once, on one connection), with the Date lines masked, and the events each response
+ * emitted, in order.
+ */
+async function exchange(type: ResponseClass, requests: string, answer: (res: ServerResponse<NodeRequest>) => void): Promise<{ received: string; events: string[] }> {
+  const events: string[] = [];
+  const server = createServer({ IncomingMessage: NodeRequest, ServerResponse: type as typeof NodeResponse }, (_req, res) => {
+    for (const name of ['prefinish', 'finish', 'close'] as const) res.on(name, () => events.push(name));
+    answer(res);
+    events.push('answered');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const client = connect((server.address() as { port: number }).port, '127.0.0.1');
+    client.setEncoding('latin1');
+    let received = '';
+    client.on('data', (chunk: string) => (received += chunk));
+    client.end(requests);
+    await once(client, 'close');
+    return { received: received.replace(/^Date: .*$/gm, 'Date: (now)'), events };
+  } finally {
+    server.close();
+  }
+}
+
+test('a text body is sent as node sends it, with the same events in the same order', async () => {
+  const get = 'GET / HTTP/1.1\r\nHost: x\r\n\r\n';
+  const cases: Array<[string, (res: ServerResponse<NodeRequest>) => void]> = [
+    [get + get + 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', (res) => res.writeHead(200, 'OK', ['Content-Type', 'text/plain', 'Content-Length', '5']).end('h\u00e9l!')],
+    ['HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', (res) => res.writeHead(200, 'OK', ['Content-Length', '5']).end('hello')],
+    [get.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'), (res) => res.writeHead(200, 'OK', ['Content-Type', 'text/plain']).end('chunked, no length')],
+    [get.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'), (res) => res.writeHead(200, 'OK', ['Content-Length', '3']).end(Buffer.from('abc'))],
+    [get.replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'), (res) => res.end('no head made')],
+  ];
+  for (const [requests, answer] of cases) {
+    assert.deepEqual(await exchange(NodeResponse, requests, answer), await exchange(ServerResponse, requests, answer), requests);
+  }
+});
