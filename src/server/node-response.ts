@@ -41,31 +41,13 @@ function knownName(name: string): KnownName | undefined {
   return known;
 }
 
-/** The longest value `refused` tests in a loop. */
-const maxLoopedValueLength = 128;
-
-/**
- * Whether node's `checkInvalidHeaderChar` would refuse `value`: the same test as
- * `invalidValue`, one character at a time. A value met for the first time, as a request
- * id is on every response, is short, and for such a value a loop over its character codes
- * is cheaper than entering the regular expression's machinery; a long one goes to it.
- */
-function refused(value: string): boolean {
-  if (value.length > maxLoopedValueLength) return invalidValue.test(value);
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 ? code !== 0x09 : code === 0x7f || code > 0xff) return true;
-  }
-  return false;
-}
-
 /** Whether node would take `value` without an error: equal to a value that passed, or passing now. */
 function passes(known: KnownName, value: string): boolean {
   const values = known.values;
   if (values !== undefined) {
     for (let i = 0; i < values.length; i++) if (values[i] === value) return true;
   }
-  if (refused(value)) return false;
+  if (invalidValue.test(value)) return false;
   if (values !== undefined) {
     if (values.length === maxKnownValues || value.length > maxKnownValueLength) known.values = undefined;
     else values.push(value);
