@@ -69,6 +69,16 @@ test('a value refused once is refused again after valid ones of its name', () =>
   assert.equal(headOf(NodeResponse, ['X-Many', 'line\r\nbreak']), headOf(ServerResponse, ['X-Many', 'line\r\nbreak']));
 });
 
+test('each character of a value is taken or refused as node takes or refuses it, in a short value and a long one', () => {
+  const edges = [0x00, 0x08, 0x09, 0x0a, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0xff, 0x100, 0x2028, 0xd800];
+  for (const code of edges) {
+    for (const padding of ['', 'x'.repeat(300)]) {
+      const value = `a${padding}${String.fromCharCode(code)}b`;
+      assert.equal(headOf(NodeResponse, ['X-Edge', value]), headOf(ServerResponse, ['X-Edge', value]), `U+${code.toString(16)}, ${value.length} characters`);
+    }
+  }
+});
+
 test('a status node refuses leaves none of its headers to the response written next', () => {
   const written = (type: ResponseClass): string => {
     const res = responseOf(type);

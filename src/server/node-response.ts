@@ -101,6 +101,13 @@ function followedBy(sequence: Sequence, known: KnownName): Sequence | undefined 
   return longer;
 }
 
+/** The sequence seen after `sequence` whose last name is `name`, if there is one. */
+function nextNamed(sequence: Sequence, name: string): Sequence | undefined {
+  const next = sequence.next;
+  for (let i = 0; i < next.length; i++) if (next[i]!.name!.name === name) return next[i];
+  return undefined;
+}
+
 /**
  * The `[name, value, ...]` list as node's own header store, each name and value checked
  * as node checks them; undefined when node must see the list itself: a name or value it
@@ -114,6 +121,14 @@ function checkedStore(list: readonly OutgoingHttpHeader[]): object | undefined {
     const name = list[i];
     const value = list[i + 1];
     if (typeof name !== 'string' || typeof value !== 'string') return undefined;
+    // the names of a response mostly follow a sequence seen before: the next one is then
+    // among the sequence's next names, found by comparing them, without the table's lookup
+    const longer = nextNamed(sequence, name);
+    if (longer !== undefined) {
+      if (!passes(longer.name!, value)) return undefined;
+      sequence = longer;
+      continue;
+    }
     const known = knownName(name);
     if (known === undefined || !passes(known, value)) return undefined;
     sequence = followedBy(sequence, known);
