@@ -1,11 +1,8 @@
 import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import type { NodeRequest } from './node-request.ts';
 import { endInOneWrite, storeCheckedHeaders } from './node-internals.ts';
-
-/** The names node:http takes without a test (`checkIsHttpToken`), the same expression. */
-const tokenPattern = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
-/** Characters node:http refuses in a value (`checkInvalidHeaderChar`), the same expression. */
-const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
+// our own server's checks, which accept and refuse the same names and values as node:http's
+import { invalidValue, tokenPattern } from './http1/outgoing.ts';
 
 /**
  * A header name that passed node's test, and values of it that passed: most responses of

@@ -5,9 +5,10 @@ import { InvalidHeaderError } from './invalid-header-error.ts';
 export type HeaderList = ReadonlyArray<string | readonly string[]>;
 export type HeaderObject = Readonly<Record<string, string | number | readonly string[] | undefined>>;
 
-const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** Anything but HTAB, SP-~ and the latin1 octets: CR and LF above all (response splitting). */
-const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
+/** A header name as RFC 9110 allows it (a token), the set node:http's `checkIsHttpToken` allows. */
+export const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Anything but HTAB, SP-~ and the latin1 octets: CR and LF above all (response splitting); node:http's `checkInvalidHeaderChar`. */
+export const invalidValue = /[^\t\x20-\x7e\x80-\xff]/;
 /** Anything but HTAB and SP-~: the usual value has none, and is then neither invalid nor latin1. */
 const notPlainAscii = /[^\t\x20-\x7e]/;
 
