@@ -24,8 +24,8 @@ import { resolveFrameworkConfig, type FrameworkConfig, type FrameworkConfigInput
 import { configureLogging } from './configure-logging.ts';
 import { isThenable } from '../event-dispatcher/listener.ts';
 
-/** A main request answered outside the kernel's events (a health check). */
-export type DirectRoute = (request: Request) => MaybePromise<Response>;
+import { DirectRoutes } from './direct-routes.ts';
+export type { DirectRoute } from './direct-routes.ts';
 /** Work on every main response, outside the kernel's events (the request id, security headers, the access log). */
 export type ResponseFinisher = (request: Request, response: Response, startedAt: number) => void;
 import { applyBundleConfiguration, registerTemplateNamespaces } from './apply-bundle-configuration.ts';
@@ -90,7 +90,7 @@ export abstract class Kernel implements HttpKernelInterface {
    * Paths (raw, exact) answered before the kernel's events: no listener runs, nothing is
    * logged or profiled. For probes asked every few seconds (`/_health/live`).
    */
-  readonly directRoutes = new Map<string, DirectRoute>();
+  readonly directRoutes = new DirectRoutes();
   /**
    * Called with every main response, in order. They run outside the events so that none
    * adds a listener to the chains the logs show (see docs/lifecycle.md).
@@ -197,7 +197,7 @@ export abstract class Kernel implements HttpKernelInterface {
     if (!this.#booted) this.boot();
     if (type !== RequestType.MAIN) return this.#httpKernel!.respond(request, type, catchErrors);
     const startedAt = performance.now();
-    const direct = this.directRoutes.size === 0 ? undefined : this.directRoutes.get(request.rawPath);
+    const direct = this.directRoutes.find(request.rawPath);
     if (direct !== undefined) return this.#early(direct(request));
     const early = this.earlyResponders.length === 0 ? undefined : this.#answerEarly(request);
     if (early !== undefined) return early;
