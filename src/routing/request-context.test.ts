@@ -27,6 +27,21 @@ describe('RequestContext', () => {
     assert.equal(context.getParameter('toString'), undefined);
   });
 
+  it('shares parameters given frozen, every time, and copies ones given unfrozen', () => {
+    const frozen = Object.freeze({ _locale: 'en' });
+    assert.equal(new RequestContext({ parameters: frozen }).parameters, frozen);
+    assert.equal(new RequestContext({ parameters: frozen }).parameters, frozen);
+    const open: Record<string, string> = { _locale: 'fr' };
+    const context = new RequestContext({ parameters: open });
+    assert.notEqual(context.parameters, open);
+    assert.ok(Object.isFrozen(context.parameters));
+    open._locale = 'de';
+    assert.equal(context.getParameter('_locale'), 'fr');
+    const other = Object.freeze({ _locale: 'it' });
+    assert.equal(RequestContext.deferred('GET', '/', other, () => ({})).parameters, other);
+    assert.equal(new RequestContext({ parameters: frozen }).parameters, frozen);
+  });
+
   it('is built from a URL', () => {
     const context = RequestContext.fromUrl('https://Example.com:8443/app/blog/1?page=2', 'put', '/app');
     assert.deepEqual(context.toJSON(), {

@@ -1,5 +1,19 @@
 import { upperCaseMethod } from '../support/upper-case-method.ts';
 
+/**
+ * The parameters last found frozen. Every request's context is made with its locale's one
+ * frozen object (see RequestContextStore), and `Object.isFrozen` is a call into the
+ * runtime; an object once frozen stays frozen, so the answer kept for it cannot go stale.
+ */
+let lastFrozen: object | undefined;
+
+function isFrozen(parameters: object): boolean {
+  if (parameters === lastFrozen) return true;
+  if (!Object.isFrozen(parameters)) return false;
+  lastFrozen = parameters;
+  return true;
+}
+
 /** The fields of a {@link RequestContext}; every one is optional when building one. */
 export interface RequestContextInit {
   baseUrl?: string;
@@ -48,7 +62,7 @@ export class RequestContext {
     this.#pathInfo = init.pathInfo ?? '/';
     // parameters already frozen (a deferred context's, a copy's) are shared, not copied again
     const parameters = init.parameters;
-    this.#parameters = parameters !== undefined && Object.isFrozen(parameters) ? parameters : Object.freeze({ ...parameters });
+    this.#parameters = parameters !== undefined && isFrozen(parameters) ? parameters : Object.freeze({ ...parameters });
     this.#resolve = undefined;
     this.#assign(init);
   }
