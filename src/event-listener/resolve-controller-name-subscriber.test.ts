@@ -61,6 +61,15 @@ describe('ResolveControllerNameSubscriber', () => {
     assert.deepEqual(handler.bootDeprecations, []);
   });
 
+  it('resolves the notation right after the same-length name of a controller it let through, and lets that one through again', () => {
+    ErrorHandler.register();
+    assert.equal(resolve('AppBundle::Event'), 'AppBundle::Event');
+    assert.equal(resolve('AppBundle:Event:show'), 'EventController::showAction');
+    assert.equal(resolve('error_controller'), 'error_controller');
+    assert.equal(resolve('error_controller'), 'error_controller');
+    assert.equal(resolve('AppBundle:Event:show'), 'EventController::showAction');
+  });
+
   it('names the enabled bundles, and a likely typo, for an unknown bundle', () => {
     assert.throws(
       () => resolve('AppBundel:Event:show'),

@@ -32,7 +32,11 @@ export class ResolveControllerNameSubscriber implements EventSubscriber {
 
   resolveControllerName(event: RequestEvent): void {
     const controller = event.request.attributes.get('_controller');
-    if (typeof controller !== 'string' || controller.includes('::') || !hasExactlyTwoColons(controller)) return;
+    if (typeof controller !== 'string' || controller === lastPlain) return;
+    if (controller.includes('::') || !hasExactlyTwoColons(controller)) {
+      lastPlain = controller;
+      return;
+    }
     const parsed = this.parse(controller);
     event.request.attributes.set('_controller', parsed);
     triggerDeprecation('sluice/framework-bundle', '4.1', `Referencing controllers with ${controller} is deprecated since Sluice 4.1, use "${parsed}" instead.`);
@@ -64,6 +68,14 @@ export class ResolveControllerNameSubscriber implements EventSubscriber {
     return `${className}::${action}Action`;
   }
 }
+
+/**
+ * The `_controller` last found not to be in the notation. Whether a name is depends on its
+ * characters alone, and a server's requests name the same few controllers over and over
+ * (every error page the error controller): the same name is let through without a search
+ * for its colons.
+ */
+let lastPlain: string | undefined;
 
 /**
  * Whether the name has the notation's two colons and no third: asked of every routed
