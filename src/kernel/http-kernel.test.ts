@@ -272,6 +272,72 @@ describe('HttpKernel#respond', () => {
     assert.equal(response.content, 'later failure');
   });
 
+  it('waits for an asynchronous kernel.response or kernel.finish_request before answering, in order', async () => {
+    const later = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    for (const slow of [KernelEvents.RESPONSE, KernelEvents.FINISH_REQUEST]) {
+      const { kernel, dispatcher, events } = makeKernel(() => new Response('body'));
+      dispatcher.addListener(slow, async () => { await later(); events.push(`${slow} done`); });
+      const answer = kernel.respond(Request.create('/'));
+      assert.ok(answer instanceof Promise, slow);
+      assert.equal((await answer).content, 'body');
+      assert.deepEqual(events.slice(-3), slow === KernelEvents.RESPONSE
+        ? ['kernel.response', 'kernel.response done', 'kernel.finish_request']
+        : ['kernel.response', 'kernel.finish_request', 'kernel.finish_request done']);
+    }
+  });
+
+  it('handles an error whose kernel.exception, kernel.response or kernel.finish_request listener is asynchronous as a synchronous one', async () => {
+    const later = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    for (const slow of [KernelEvents.EXCEPTION, KernelEvents.RESPONSE, KernelEvents.FINISH_REQUEST]) {
+      const { kernel, dispatcher, events } = makeKernel(() => { throw new MethodNotAllowedHttpException(['POST'], 'no'); });
+      dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => e.setResponse(new Response('error page')));
+      // before the error page's listener: setting a response stops kernel.exception's propagation
+      dispatcher.addListener(slow, async () => { await later(); }, 1);
+      const answer = kernel.respond(Request.create('/'));
+      assert.ok(answer instanceof Promise, slow);
+      const response = await answer;
+      assert.equal(response.statusCode, 405, slow);
+      assert.equal(response.headers.get('Allow'), 'POST');
+      assert.deepEqual(events, ['kernel.request', 'kernel.controller', 'kernel.controller_arguments', 'kernel.exception', 'kernel.response', 'kernel.finish_request'], slow);
+    }
+  });
+
+  it('sends the error response unfiltered when a kernel.response listener fails on it, at once or later', async () => {
+    for (const failing of [() => { throw new Error('filter broke'); }, async () => { await Promise.resolve(); throw new Error('filter broke later'); }]) {
+      const { kernel, dispatcher } = makeKernel(() => { throw new Error('broken'); });
+      dispatcher.addListener(KernelEvents.EXCEPTION, (e: ExceptionEvent) => e.setResponse(new Response('error page')));
+      dispatcher.addListener(KernelEvents.RESPONSE, failing);
+      const response = await kernel.respond(Request.create('/'));
+      assert.equal(response.statusCode, 500);
+      assert.equal(response.content, 'error page');
+    }
+  });
+
+  it('rethrows an error no kernel.exception listener answers after an asynchronous kernel.finish_request, with or without catchErrors', async () => {
+    for (const catchErrors of [true, false]) {
+      const { kernel, dispatcher, events } = makeKernel(() => { throw new Error('unhandled'); });
+      dispatcher.addListener(KernelEvents.FINISH_REQUEST, async () => { await Promise.resolve(); events.push('finished'); });
+      const answer = kernel.respond(Request.create('/'), RequestType.MAIN, catchErrors);
+      assert.ok(answer instanceof Promise);
+      await assert.rejects(answer, /unhandled/);
+      assert.deepEqual(events.slice(-2), ['kernel.finish_request', 'finished']);
+    }
+  });
+
+  it('answers an uncaught error of a main request through kernel.exception, synchronous listeners or not', async () => {
+    for (const slow of [false, true]) {
+      const { kernel, dispatcher, events } = makeKernel();
+      dispatcher.addListener(KernelEvents.EXCEPTION, async (e: ExceptionEvent) => {
+        if (slow) await Promise.resolve();
+        e.setResponse(new Response(`page for ${e.throwable.message}`));
+      });
+      const response = await kernel.handleUncaughtException(new Error('timer threw'), Request.create('/'));
+      assert.equal(response.statusCode, 500);
+      assert.equal(response.content, 'page for timer threw');
+      assert.deepEqual(events, ['kernel.exception', 'kernel.response', 'kernel.finish_request']);
+    }
+  });
+
   it('pops a sub-request off the stack whether it answered synchronously or not', async () => {
     const { kernel, stack } = makeKernel(() => new Response('sub'));
     const main = Request.create('/');

@@ -129,46 +129,76 @@ export class HttpKernel implements HttpKernelInterface {
             response = viewEvent.response;
           }
         }
-        return yield* this.#filterResponse(response, request, type);
+        const filtered = this.#filterResponse(response, request, type);
+        return filtered instanceof Pending ? yield* filtered.steps : filtered;
       }
     } catch (thrown) {
       failure = thrown;
     }
     let error = toError(failure);
     if (error instanceof RequestException) error = new BadRequestHttpException(error.message, { cause: error });
-    if (!catchErrors) return yield* this.#finishRequestThenThrow(error, request, type);
-    return yield* this.#handleThrowable(error, request, type);
+    if (!catchErrors) return yield* this.#finishRequestThenThrow(error, request, type).steps;
+    const answered = this.#handleThrowable(error, request, type);
+    return answered instanceof Pending ? yield* answered.steps : answered;
   }
 
-  /** kernel.response, then kernel.finish_request. */
-  *#filterResponse(response: Response, request: Request, type: RequestType): Steps<Response> {
+  /**
+   * kernel.response, then kernel.finish_request: the response when both dispatches ran
+   * synchronously, else the steps that wait for them. A plain method, not a generator, so
+   * that a synchronous request makes no generator for it (see Pending).
+   */
+  #filterResponse(response: Response, request: Request, type: RequestType): Response | Pending<Response> {
     const event = new ResponseEvent(this, request, type, response);
-    let pending = this.#dispatch(event, KernelEvents.RESPONSE);
-    if (pending !== undefined) yield pending;
-    pending = this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
-    if (pending !== undefined) yield pending;
+    const pending = this.#dispatch(event, KernelEvents.RESPONSE);
+    if (pending !== undefined) return new Pending(this.#filterResponseAfter(pending, event, request, type));
+    const finishing = this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
+    if (finishing !== undefined) return new Pending(responseAfter(finishing, event));
     return event.response;
   }
 
-  /** kernel.finish_request for a request that ends in an error, then the error itself. */
-  *#finishRequestThenThrow(error: Error, request: Request, type: RequestType): Steps<never> {
+  /** The rest of #filterResponse once kernel.response's listeners returned a promise. */
+  *#filterResponseAfter(pending: PromiseLike<unknown>, event: ResponseEvent, request: Request, type: RequestType): Steps<Response> {
+    yield pending;
+    const finishing = this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
+    if (finishing !== undefined) yield finishing;
+    return event.response;
+  }
+
+  /**
+   * kernel.finish_request for a request that ends in an error, then the error itself:
+   * thrown here when the dispatch ran synchronously, else by the steps after it.
+   */
+  #finishRequestThenThrow(error: Error, request: Request, type: RequestType): Pending<never> {
     const pending = this.#dispatch(new FinishRequestEvent(this, request, type), KernelEvents.FINISH_REQUEST);
-    if (pending !== undefined) yield pending;
-    throw error;
+    if (pending === undefined) throw error;
+    return new Pending(throwAfter(pending, error));
   }
 
   /**
    * kernel.exception: the response a listener set (the error page) gets the error's status
    * unless a listener allowed its own, then kernel.response and kernel.finish_request.
-   * When no listener set one, the error goes on after kernel.finish_request.
+   * When no listener set one, the error goes on after kernel.finish_request. Synchronous
+   * as far as the listeners are, as #filterResponse.
    */
-  *#handleThrowable(thrown: Error, request: Request, type: RequestType): Steps<Response> {
+  #handleThrowable(thrown: Error, request: Request, type: RequestType): Response | Pending<Response> {
     const event = new ExceptionEvent(this, request, type, thrown);
     const pending = this.#dispatch(event, KernelEvents.EXCEPTION);
-    if (pending !== undefined) yield pending;
+    if (pending !== undefined) return new Pending(this.#handleThrowableAfter(pending, event, request, type));
+    return this.#answerThrowable(event, request, type);
+  }
+
+  /** The rest of #handleThrowable once kernel.exception's listeners returned a promise. */
+  *#handleThrowableAfter(pending: PromiseLike<unknown>, event: ExceptionEvent, request: Request, type: RequestType): Steps<Response> {
+    yield pending;
+    const answered = this.#answerThrowable(event, request, type);
+    return answered instanceof Pending ? yield* answered.steps : answered;
+  }
+
+  /** What follows kernel.exception: the response's status, then the response filtered, or the error after kernel.finish_request. */
+  #answerThrowable(event: ExceptionEvent, request: Request, type: RequestType): Response | Pending<Response> {
     const error = event.throwable;
     const response = event.response;
-    if (response === undefined) return yield* this.#finishRequestThenThrow(error, request, type);
+    if (response === undefined) return this.#finishRequestThenThrow(error, request, type);
     if (!event.isAllowingCustomResponseCode() && !response.isClientError() && !response.isServerError() && !response.isRedirect()) {
       if (error instanceof HttpException) {
         response.setStatusCode(error.statusCode);
@@ -177,12 +207,14 @@ export class HttpKernel implements HttpKernelInterface {
         response.setStatusCode(500);
       }
     }
+    let filtered: Response | Pending<Response>;
     try {
-      return yield* this.#filterResponse(response, request, type);
+      filtered = this.#filterResponse(response, request, type);
     } catch {
       // a kernel.response listener that fails on the error response: it is sent unfiltered
       return response;
     }
+    return filtered instanceof Pending ? new Pending(unfilteredOnFailure(filtered.steps, response)) : filtered;
   }
 
   /** Dispatches `event`: undefined when its listeners ran synchronously (the dispatcher gave the event back), else what to wait for. */
@@ -204,7 +236,45 @@ export class HttpKernel implements HttpKernelInterface {
    * reference's terminateWithException, minus the sending, which is the server's.
    */
   handleUncaughtException(error: Error, request: Request): Promise<Response> {
-    return asPromise(() => runSteps(this.#handleThrowable(error, request, RequestType.MAIN)));
+    return asPromise(() => {
+      const answered = this.#handleThrowable(error, request, RequestType.MAIN);
+      return answered instanceof Pending ? runSteps(answered.steps) : answered;
+    });
+  }
+}
+
+/**
+ * Steps still to run, from a part of the pipeline that is a plain method (so that a
+ * synchronous request makes no generator for it) once one of its dispatches returned a
+ * promise: the caller runs them with `yield*`. A class of its own, told apart from the
+ * response by `instanceof`, whatever a listener set as the response.
+ */
+class Pending<T> {
+  readonly steps: Steps<T>;
+
+  constructor(steps: Steps<T>) {
+    this.steps = steps;
+  }
+}
+
+/** The event's response once `pending` settled (kernel.finish_request's listeners). */
+function* responseAfter(pending: PromiseLike<unknown>, event: ResponseEvent): Steps<Response> {
+  yield pending;
+  return event.response;
+}
+
+/** `error`, thrown once `pending` settled (kernel.finish_request's listeners). */
+function* throwAfter(pending: PromiseLike<unknown>, error: Error): Steps<never> {
+  yield pending;
+  throw error;
+}
+
+/** The error response's filtering; the response unfiltered if a kernel.response listener fails on it. */
+function* unfilteredOnFailure(steps: Steps<Response>, response: Response): Steps<Response> {
+  try {
+    return yield* steps;
+  } catch {
+    return response;
   }
 }
 
