@@ -100,6 +100,8 @@ export interface KeptProfile {
   readonly time: number;
   /** Its file's size when this process wrote it; undefined for a profile read from the index. */
   readonly bytes?: number | undefined;
+  /** The profile whose file holds this one, when it has none of its own (see FileProfilerStorage). */
+  readonly host?: string | undefined;
 }
 
 export interface SerializedProfile {
