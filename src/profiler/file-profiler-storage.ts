@@ -1,7 +1,7 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isSerialized, overwriteFile, pairBySize, removeFile, renamed, serialize, type KeptProfile, type SerializationFailure, type SerializedProfile } from './profile-files.ts';
+import { isSerialized, LineBuffer, overwriteFile, overwriteFileWith, pairBySize, removeFile, renamed, serialize, type KeptProfile, type SerializationFailure, type SerializedProfile } from './profile-files.ts';
 import type { ProfileData } from './profile.ts';
 import { isValidToken, matchesSearch, summaryOf, type ProfileSearch, type ProfileSummary, type ProfilerStorage } from './profiler-storage.ts';
 
@@ -77,6 +77,8 @@ export class FileProfilerStorage implements ProfilerStorage {
    * other processes added (see `parseIndexLines`).
    */
   #lines: IndexLine[] = [];
+  /** Where index rewrites read and write the index's bytes (see `#readIndexLines`). */
+  readonly #scratch = new LineBuffer();
 
   constructor(dir: string, options: FileProfilerStorageOptions = {}) {
     this.dir = dir;
@@ -358,8 +360,7 @@ export class FileProfilerStorage implements ProfilerStorage {
    * after those of the new one: `parseIndex` keeps one line per profile.
    */
   #rewriteIndex(written: readonly KeptProfile[] = []): void {
-    const text = readIndexTextSync(this.#index);
-    const all = parseIndexLines(text, this.#lines);
+    const all = parseIndexLines(this.#readIndexLines(), this.#lines);
     // a profile this process removed is gone, however new (one held in the file of an older one)
     const fresh = all.filter(({ summary }) => !this.#expired(summary.time) && !this.#removed.has(summary.token));
     fresh.sort((a, b) => a.summary.time - b.summary.time);
@@ -374,15 +375,12 @@ export class FileProfilerStorage implements ProfilerStorage {
       for (const { summary } of kept) keptTokens.add(summary.token);
     }
     if (kept.length < all.length) {
-      // each line followed by its newline, written by one join rather than each line copied with its own first
-      const lines = kept.map(({ line }) => line);
-      lines.push('');
-      const json = lines.join('\n');
+      const bytes = this.#scratch.put(kept.map(({ line }) => line));
       try {
-        overwriteFile(this.#index, { json, bytes: Buffer.byteLength(json) });
+        overwriteFileWith(this.#index, this.#scratch.bytes, bytes);
       } catch {
         // the index was removed behind this process's back (a cache clear): written anew
-        writeFileSync(this.#index, json);
+        writeFileSync(this.#index, this.#scratch.bytes.subarray(0, bytes));
       }
       // the files of profiles this process removed itself are known to be gone
       const dropped = all.filter(({ summary }) => !keptTokens.has(summary.token) && !this.#removed.has(summary.token));
@@ -396,6 +394,22 @@ export class FileProfilerStorage implements ProfilerStorage {
     if (this.#held.size > 0) for (const { summary } of all) if (!keptTokens.has(summary.token)) this.#held.delete(summary.token);
     this.#stale = 0;
     this.#removed.clear();
+  }
+
+  /**
+   * The index's lines, read into the buffer this process keeps for it rather than into
+   * a string of the whole index: a string (or Buffer) that large is given memory of its
+   * own, fresh pages the system must fault in and zero, which cost more than reading
+   * and parsing the index. Empty when there is no index yet (or it cannot be read).
+   */
+  #readIndexLines(): string[] {
+    let length: number;
+    try {
+      length = this.#scratch.read(this.#index);
+    } catch {
+      return [];
+    }
+    return this.#scratch.lines(length);
   }
 
   #file(token: string): string {
@@ -416,16 +430,8 @@ async function readIndexText(index: string): Promise<string> {
   }
 }
 
-function readIndexTextSync(index: string): string {
-  try {
-    return readFileSync(index, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 function parseIndex(text: string): ProfileSummary[] {
-  return parseIndexLines(text).map(({ summary }) => summary);
+  return parseIndexLines(text.split('\n')).map(({ summary }) => summary);
 }
 
 /**
@@ -438,12 +444,12 @@ function parseIndex(text: string): ProfileSummary[] {
  * differs, and looked up among all of them only when that is not it (a line another
  * process added). Looking every line up made each rewrite hash the whole index through.
  */
-function parseIndexLines(text: string, known: readonly IndexLine[] = []): IndexLine[] {
+function parseIndexLines(indexLines: readonly string[], known: readonly IndexLine[] = []): IndexLine[] {
   const lines: IndexLine[] = [];
   const tokens = new Set<string>();
   let next = 0;
   let byLine: Map<string, ProfileSummary> | undefined;
-  for (const line of text.split('\n')) {
+  for (const line of indexLines) {
     if (line === '') continue;
     let summary: ProfileSummary | undefined;
     if (next < known.length && known[next]!.line === line) {
