@@ -448,17 +448,20 @@ function parseIndexLines(indexLines: readonly string[], known: readonly IndexLin
   const lines: IndexLine[] = [];
   const tokens = new Set<string>();
   let next = 0;
-  let byLine: Map<string, ProfileSummary> | undefined;
+  let byLine: Map<string, IndexLine> | undefined;
   for (const line of indexLines) {
     if (line === '') continue;
-    let summary: ProfileSummary | undefined;
+    // A known line is kept as it was, not as just read: the lines kept live until the
+    // next rewrite, and the copies just read can then die young.
+    let entry: IndexLine | undefined;
     if (next < known.length && known[next]!.line === line) {
-      summary = known[next++]!.summary;
+      entry = known[next++]!;
     } else if (known.length > 0) {
-      byLine ??= new Map(known.map((entry) => [entry.line, entry.summary]));
-      summary = byLine.get(line);
+      byLine ??= new Map(known.map((each) => [each.line, each]));
+      entry = byLine.get(line);
     }
-    if (summary === undefined) {
+    if (entry === undefined) {
+      let summary: ProfileSummary;
       try {
         summary = JSON.parse(line) as ProfileSummary;
       } catch {
@@ -466,10 +469,11 @@ function parseIndexLines(indexLines: readonly string[], known: readonly IndexLin
         continue;
       }
       if (typeof summary !== 'object' || summary === null) continue;
+      entry = { line, summary };
     }
-    if (tokens.has(summary.token)) continue;
-    tokens.add(summary.token);
-    lines.push({ line, summary });
+    if (tokens.has(entry.summary.token)) continue;
+    tokens.add(entry.summary.token);
+    lines.push(entry);
   }
   return lines;
 }
