@@ -1,6 +1,6 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileProfilerStorage } from './file-profiler-storage.ts';
@@ -153,6 +153,75 @@ describe('FileProfilerStorage', () => {
     writeFileSync(join(dir, '01', '9c0001.json'), text.slice(0, 20));
     assert.equal(await storage.read('9c0001'), undefined);
     assert.equal(await storage.read('9c0101'), undefined);
+  });
+
+  it('writes a sub-request\'s profile into its parent\'s file when both are in one batch, and reads both back', async () => {
+    const dir = join(root, 'held');
+    const now = Date.now();
+    const storage = new FileProfilerStorage(dir);
+    const parent = profileData('ae0001', { time: now, children: ['ae0002'] });
+    const child = profileData('ae0002', { time: now, parent: 'ae0001' });
+    await Promise.all([storage.write(parent), storage.write(child)]);
+    assert.equal(readFileSync(join(dir, '01', 'ae0001.json'), 'utf8'), `${JSON.stringify(parent)}\n${JSON.stringify(child)}`);
+    assert.ok(!existsSync(join(dir, '02', 'ae0002.json')), 'no file of its own');
+    assert.deepEqual(await storage.read('ae0001'), parent);
+    assert.deepEqual(await storage.read('ae0002'), child);
+    assert.deepEqual((await storage.find({ includeSubRequests: true })).map((s) => s.token), ['ae0001', 'ae0002']);
+    // another process finds it through the index
+    assert.deepEqual(await new FileProfilerStorage(dir).read('ae0002'), child);
+  });
+
+  it('writes a profile into the file of its furthest ancestor in the batch, whatever the batch\'s order', async () => {
+    const dir = join(root, 'held-nested');
+    const now = Date.now();
+    const storage = new FileProfilerStorage(dir);
+    const grandchild = profileData('af0003', { time: now, parent: 'af0002' });
+    const child = profileData('af0002', { time: now, parent: 'af0001', children: ['af0003'] });
+    const root_ = profileData('af0001', { time: now, children: ['af0002'] });
+    await Promise.all([storage.write(grandchild), storage.write(child), storage.write(root_)]);
+    assert.equal(readFileSync(join(dir, '01', 'af0001.json'), 'utf8').split('\n')[0], JSON.stringify(root_), 'the owner first');
+    const other = new FileProfilerStorage(dir);
+    assert.deepEqual(await other.read('af0003'), grandchild);
+    assert.deepEqual(await other.read('af0002'), child);
+    assert.deepEqual(await other.read('af0001'), root_);
+  });
+
+  it('writes a sub-request\'s profile into a file of its own when its parent\'s cannot be serialized', async () => {
+    const dir = join(root, 'held-orphan');
+    const now = Date.now();
+    const storage = new FileProfilerStorage(dir);
+    const child = profileData('b00002', { time: now, parent: 'b00001' });
+    const results = await Promise.allSettled([storage.write(profileData('b00001', { time: now, collectors: { big: 1n } as never })), storage.write(child)]);
+    assert.deepEqual(results.map((r) => r.status), ['rejected', 'fulfilled']);
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, '02', 'b00002.json'), 'utf8')), child);
+    assert.deepEqual(await storage.read('b00002'), child);
+  });
+
+  it('past its count bound, writes a request\'s two profiles into the file of the oldest pair, and forgets a held profile with its file', async () => {
+    const dir = join(root, 'held-bounded');
+    const now = Date.now();
+    const storage = new FileProfilerStorage(dir, { maxProfiles: 4 });
+    const pair = (n: number): Promise<unknown> => Promise.all([
+      storage.write(profileData(`b1${n}0`, { time: now + n, children: [`b1${n}1`] })),
+      storage.write(profileData(`b1${n}1`, { time: now + n, parent: `b1${n}0` })),
+    ]);
+    await pair(1);
+    await pair(2);
+    const oldest = statSync(join(dir, '10', 'b110.json')).ino;
+    await pair(3);
+    assert.equal(statSync(join(dir, '30', 'b130.json')).ino, oldest, 'the same file, renamed');
+    assert.equal(await storage.read('b111'), undefined);
+    assert.equal(await storage.read('b110'), undefined);
+    assert.ok(await storage.read('b131'));
+    assert.deepEqual((await storage.find({ includeSubRequests: true })).map((s) => s.token).sort(), ['b120', 'b121', 'b130', 'b131']);
+    // a parent beyond the bound takes its sub-request along, even one written after it
+    const lone = new FileProfilerStorage(join(root, 'held-lone'), { maxProfiles: 3 });
+    await Promise.all([lone.write(profileData('b2a0', { time: now, children: ['b2a1'] })), lone.write(profileData('b2a1', { time: now + 5, parent: 'b2a0' }))]);
+    await lone.write(profileData('b2b0', { time: now + 1 }));
+    await lone.write(profileData('b2c0', { time: now + 2 }));
+    assert.equal(await lone.read('b2a0'), undefined);
+    assert.equal(await lone.read('b2a1'), undefined);
+    assert.deepEqual((await lone.find({ includeSubRequests: true })).map((s) => s.token), ['b2c0', 'b2b0']);
   });
 
   it('refuses to write a profile whose token is not a token', async () => {

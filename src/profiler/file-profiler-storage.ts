@@ -1,7 +1,7 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isSerialized, overwriteFile, pairBySize, removeFile, renamed, serialize, type KeptProfile, type SerializationFailure, type SerializedProfile } from './profile-files.ts';
+import { isSerialized, LineBuffer, overwriteFile, overwriteFileWith, pairBySize, removeFile, renamed, serialize, type KeptProfile, type SerializationFailure, type SerializedProfile } from './profile-files.ts';
 import type { ProfileData } from './profile.ts';
 import { isValidToken, matchesSearch, summaryOf, type ProfileSearch, type ProfileSummary, type ProfilerStorage } from './profiler-storage.ts';
 
@@ -15,10 +15,16 @@ export interface FileProfilerStorageOptions {
 }
 
 /**
- * Profiles as JSON files under a directory (`var/profiler` by default): one file per
+ * Profiles as JSON files under a directory (`var/profiler` by default): a file per
  * profile in a folder named after the token's last two characters, and `index.jsonl`
  * with one summary per line, appended (one short write, so processes sharing the
  * directory do not interleave lines). Searches read the index only.
+ *
+ * A profile written in the same batch as its parent is held in the parent's file, one
+ * profile per line after the parent's (a 404's error page is profiled as a sub-request
+ * of the request, and both are saved together): one file to write instead of two, which
+ * was the larger part of what storing them cost the file system. Reading it finds its
+ * parent in the index. A held profile leaves with the file that holds it.
  *
  * Bounds are enforced by this process when it writes, at a constant cost per write: it
  * keeps the index's tokens in memory (read once), removes the files of profiles beyond
@@ -55,6 +61,8 @@ export class FileProfilerStorage implements ProfilerStorage {
   #queue: Promise<unknown> = Promise.resolve();
   /** The profiles this process knows are kept, oldest first; read from the index on the first write. */
   #kept: KeptProfile[] | undefined;
+  /** The profiles held in each kept profile's file (see `write`), by the token of its owner. */
+  readonly #held = new Map<string, string[]>();
   /** Lines of the index whose profiles are gone. */
   #stale = 0;
   /** Profiles whose files this process removed or took over since the index was last rewritten. */
@@ -69,6 +77,8 @@ export class FileProfilerStorage implements ProfilerStorage {
    * other processes added (see `parseIndexLines`).
    */
   #lines: IndexLine[] = [];
+  /** Where index rewrites read and write the index's bytes (see `#readIndexLines`). */
+  readonly #scratch = new LineBuffer();
 
   constructor(dir: string, options: FileProfilerStorageOptions = {}) {
     this.dir = dir;
@@ -94,16 +104,36 @@ export class FileProfilerStorage implements ProfilerStorage {
 
   async read(token: string): Promise<ProfileData | undefined> {
     if (!isValidToken(token)) return undefined;
-    let data: ProfileData;
+    const data = (await this.#readFrom(token, token)) ?? (await this.#readHeld(token));
+    return data === undefined || this.#expired(data.time) ? undefined : data;
+  }
+
+  /** The profile `token` from the file of `fileToken`, if it holds it. */
+  async #readFrom(fileToken: string, token: string): Promise<ProfileData | undefined> {
     try {
-      data = JSON.parse(await readFile(this.#file(token), 'utf8')) as ProfileData;
+      return profileIn(await readFile(this.#file(fileToken), 'utf8'), token);
     } catch {
-      // no such file, or one cut short or half overwritten by a crash (or read while being written)
+      // no such file
       return undefined;
     }
-    // a file taken over by a newer profile whose content was not written yet
-    if (data?.token !== token) return undefined;
-    return this.#expired(data.time) ? undefined : data;
+  }
+
+  /**
+   * A profile held in the file of an ancestor written in the same batch (a sub-request's
+   * in its main request's): the index gives its parent, whose file holds it, or the
+   * parent's parent's when the parent is held too.
+   */
+  async #readHeld(token: string): Promise<ProfileData | undefined> {
+    const index = await readIndexText(this.#index);
+    const seen = new Set([token]);
+    let parent = parentIn(index, token);
+    while (parent !== undefined && isValidToken(parent) && !seen.has(parent)) {
+      const data = await this.#readFrom(parent, token);
+      if (data !== undefined) return data;
+      seen.add(parent);
+      parent = parentIn(index, parent);
+    }
+    return undefined;
   }
 
   async find(search: ProfileSearch = {}): Promise<ProfileSummary[]> {
@@ -119,6 +149,7 @@ export class FileProfilerStorage implements ProfilerStorage {
       this.#kept = [];
       this.#stale = 0;
       this.#removed.clear();
+      this.#held.clear();
       this.#lines = [];
     });
   }
@@ -133,24 +164,39 @@ export class FileProfilerStorage implements ProfilerStorage {
   #writeBatch(): void {
     const batch = this.#pending;
     this.#pending = [];
-    // serialized first: the sizes decide which new profile takes over which outgoing file
+    // serialized first: the sizes decide which new file takes over which outgoing one
     const contents = batch.map((entry) => serialize(entry.profile));
-    const reuse = pairBySize(contents, this.#outgoing(contents.filter(isSerialized).length));
-    const outcomes = batch.map((entry, i) => this.#writeFile(entry.profile.token, contents[i]!, reuse[i]));
+    const files = fileGroups(batch.map((entry) => entry.profile), contents);
+    const fileContents = files.map((file) => joinLines(file.members.map((i) => contents[i] as SerializedProfile)));
+    const outgoingFiles = this.#outgoing(contents.filter(isSerialized).length).filter((profile) => profile.host === undefined);
+    const reuse = pairBySize(fileContents, outgoingFiles);
+    const outcomes = files.map((file, f) => this.#writeFile(batch[file.members[0]!]!.profile.token, fileContents[f]!, reuse[f]));
+    const fileOf = new Map<number, number>();
+    files.forEach((file, f) => {
+      for (const i of file.members) fileOf.set(i, f);
+    });
     // the index lists the batch's profiles in the order they were written
-    const written: Array<{ entry: PendingWrite; bytes: number }> = [];
+    const written: Array<{ entry: PendingWrite; kept: KeptProfile }> = [];
     // outgoing profiles whose files were taken over (also by a profile whose write then failed)
     const takenOver = new Set<string>();
-    outcomes.forEach((outcome, i) => {
-      if (outcome.tookOver) takenOver.add(reuse[i]!.token);
-      const content = contents[i]!;
-      if (outcome.failure === undefined && isSerialized(content)) written.push({ entry: batch[i]!, bytes: content.bytes });
-      else batch[i]!.reject(outcome.failure?.error);
+    outcomes.forEach((outcome, f) => {
+      if (outcome.tookOver) takenOver.add(reuse[f]!.token);
+    });
+    batch.forEach((entry, i) => {
+      const f = fileOf.get(i);
+      const failure = f === undefined ? (contents[i] as SerializationFailure) : outcomes[f]!.failure;
+      if (failure !== undefined) {
+        entry.reject(failure.error);
+        return;
+      }
+      const host = batch[files[f!]!.members[0]!]!.profile.token;
+      const { token, time } = entry.profile;
+      written.push({ entry, kept: host === token ? { token, time, bytes: fileContents[f!]!.bytes } : { token, time, host } });
     });
     if (written.length === 0 && takenOver.size === 0) return;
     try {
       if (written.length > 0) appendFileSync(this.#index, written.map(({ entry }) => `${this.#line(summaryOf(entry.profile))}\n`).join(''));
-      this.#applyBounds(written.map(({ entry, bytes }) => ({ token: entry.profile.token, time: entry.profile.time, bytes })), takenOver);
+      this.#applyBounds(written.map(({ kept }) => kept), takenOver);
     } catch (error) {
       for (const { entry } of written) entry.reject(error);
       return;
@@ -180,8 +226,7 @@ export class FileProfilerStorage implements ProfilerStorage {
    * there is one. Never rejects: a failure is part of the outcome, since a file taken
    * over is gone even when writing the new profile into it then failed.
    */
-  #writeFile(token: string, content: SerializedProfile | SerializationFailure, reuse: KeptProfile | undefined): FileOutcome {
-    if (!isSerialized(content)) return { tookOver: false, failure: content };
+  #writeFile(token: string, content: SerializedProfile, reuse: KeptProfile | undefined): FileOutcome {
     const file = this.#file(token);
     let tookOver = false;
     try {
@@ -234,28 +279,68 @@ export class FileProfilerStorage implements ProfilerStorage {
     }
   }
 
-  /** Adds the written profiles to those kept and removes what the bounds leave out; the files `takenOver` are gone already. */
+  /**
+   * Adds the written profiles to those kept and removes what the bounds leave out; the
+   * files `takenOver` are gone already. Profiles held in the file of one that goes (a
+   * sub-request's in its parent's) go with it: they could not be read any more.
+   */
   #applyBounds(profiles: readonly KeptProfile[], takenOver: ReadonlySet<string>): void {
     if (this.#kept === undefined) {
       // first write of this process: apply the bounds to what earlier runs left, index included
-      this.#rewriteIndex();
+      this.#rewriteIndex(profiles);
       return;
     }
+    const kept = this.#kept;
+    const withHost: KeptProfile[] = [];
     for (const token of takenOver) {
-      removeToken(this.#kept, token);
+      removeToken(kept, token);
       this.#removed.add(token);
+      this.#dropHeld(token, withHost);
     }
-    for (const profile of profiles) insertByTime(this.#kept, profile);
-    const gone: string[] = [];
-    while (this.#kept.length > this.#maxProfiles) gone.push(this.#kept.shift()!.token);
-    while (this.#kept.length > 0 && this.#expired(this.#kept[0]!.time)) gone.push(this.#kept.shift()!.token);
-    this.#stale += takenOver.size + gone.length;
-    if (takenOver.size + gone.length === 0) return;
-    for (const token of gone) {
-      removeFile(this.#file(token));
-      this.#removed.add(token);
+    for (const profile of profiles) {
+      insertByTime(kept, profile);
+      if (profile.host !== undefined) this.#hold(profile);
     }
-    if (this.#stale >= Math.max(1, Math.ceil(this.#maxProfiles / 10))) this.#rewriteIndex();
+    const gone: KeptProfile[] = [];
+    const leave = (profile: KeptProfile): void => {
+      gone.push(profile);
+      if (profile.host === undefined) this.#dropHeld(profile.token, withHost);
+      else removeHeld(this.#held, profile);
+    };
+    while (kept.length > this.#maxProfiles) leave(kept.shift()!);
+    while (kept.length > 0 && this.#expired(kept[0]!.time)) leave(kept.shift()!);
+    this.#stale += takenOver.size + gone.length + withHost.length;
+    if (takenOver.size + gone.length + withHost.length === 0) return;
+    for (const profile of gone) {
+      // a profile held in another's file has none of its own
+      if (profile.host === undefined) removeFile(this.#file(profile.token));
+      this.#removed.add(profile.token);
+    }
+    for (const profile of withHost) this.#removed.add(profile.token);
+    // Held profiles are no newer than their host (a sub-request's response is ready
+    // first), so they leave before it or with it, older than any kept profile. One that
+    // left with its host while newer than a kept one would be listed by `find` among the
+    // newest until the index is rewritten: rewritten now.
+    const listedButGone = withHost.some((profile) => kept.length > 0 && profile.time > kept[0]!.time);
+    if (listedButGone || this.#stale >= Math.max(1, Math.ceil(this.#maxProfiles / 10))) this.#rewriteIndex();
+  }
+
+  /** Remembers that `profile` is held in its host's file. */
+  #hold(profile: KeptProfile): void {
+    const held = this.#held.get(profile.host!);
+    if (held === undefined) this.#held.set(profile.host!, [profile.token]);
+    else held.push(profile.token);
+  }
+
+  /** Removes from those kept the profiles held in the file of `host`, which is gone, into `into`. */
+  #dropHeld(host: string, into: KeptProfile[]): void {
+    const held = this.#held.get(host);
+    if (held === undefined) return;
+    this.#held.delete(host);
+    for (const token of held) {
+      const profile = removeToken(this.#kept!, token);
+      if (profile !== undefined) into.push(profile);
+    }
   }
 
   /** An index line (without its newline), remembered for the next rewrite. */
@@ -274,35 +359,57 @@ export class FileProfilerStorage implements ProfilerStorage {
    * its other index writes together. A crash in the middle leaves lines of the old index
    * after those of the new one: `parseIndex` keeps one line per profile.
    */
-  #rewriteIndex(): void {
-    const text = readIndexTextSync(this.#index);
-    const all = parseIndexLines(text, this.#lines);
-    const fresh = all.filter(({ summary }) => !this.#expired(summary.time));
+  #rewriteIndex(written: readonly KeptProfile[] = []): void {
+    const all = parseIndexLines(this.#readIndexLines(), this.#lines);
+    // a profile this process removed is gone, however new (one held in the file of an older one)
+    const fresh = all.filter(({ summary }) => !this.#expired(summary.time) && !this.#removed.has(summary.token));
     fresh.sort((a, b) => a.summary.time - b.summary.time);
-    const kept = fresh.slice(Math.max(0, fresh.length - this.#maxProfiles));
+    // what this process wrote keeps its known size and the file holding it; the others' are unknown
+    const known = new Map([...(this.#kept ?? []), ...written].map((profile) => [profile.token, profile]));
+    let kept = fresh.slice(Math.max(0, fresh.length - this.#maxProfiles));
+    // a profile held in the file of one left out goes with it
+    const keptTokens = new Set(kept.map(({ summary }) => summary.token));
+    if (kept.some(({ summary }) => !hostKept(known.get(summary.token), keptTokens))) {
+      kept = kept.filter(({ summary }) => hostKept(known.get(summary.token), keptTokens));
+      keptTokens.clear();
+      for (const { summary } of kept) keptTokens.add(summary.token);
+    }
     if (kept.length < all.length) {
-      const keptTokens = new Set(kept.map(({ summary }) => summary.token));
-      // each line followed by its newline, written by one join rather than each line copied with its own first
-      const lines = kept.map(({ line }) => line);
-      lines.push('');
-      const json = lines.join('\n');
+      const bytes = this.#scratch.put(kept.map(({ line }) => line));
       try {
-        overwriteFile(this.#index, { json, bytes: Buffer.byteLength(json) });
+        overwriteFileWith(this.#index, this.#scratch.bytes, bytes);
       } catch {
         // the index was removed behind this process's back (a cache clear): written anew
-        writeFileSync(this.#index, json);
+        writeFileSync(this.#index, this.#scratch.bytes.subarray(0, bytes));
       }
       // the files of profiles this process removed itself are known to be gone
       const dropped = all.filter(({ summary }) => !keptTokens.has(summary.token) && !this.#removed.has(summary.token));
-      for (const { summary } of dropped) removeFile(this.#file(summary.token));
+      for (const { summary } of dropped) if (known.get(summary.token)?.host === undefined) removeFile(this.#file(summary.token));
     }
     // the lines in the order the index now has them: the kept ones when it was rewritten
     this.#lines = kept.length < all.length ? kept : all;
-    // what this process wrote keeps its known size; the others' is unknown
-    const sizes = new Map((this.#kept ?? []).map((profile) => [profile.token, profile.bytes]));
-    this.#kept = kept.map(({ summary }) => ({ token: summary.token, time: summary.time, bytes: sizes.get(summary.token) }));
+    this.#kept = kept.map(({ summary }) => known.get(summary.token) ?? { token: summary.token, time: summary.time });
+    for (const profile of written) if (profile.host !== undefined && keptTokens.has(profile.token)) this.#hold(profile);
+    // the held profiles of hosts left out went with them
+    if (this.#held.size > 0) for (const { summary } of all) if (!keptTokens.has(summary.token)) this.#held.delete(summary.token);
     this.#stale = 0;
     this.#removed.clear();
+  }
+
+  /**
+   * The index's lines, read into the buffer this process keeps for it rather than into
+   * a string of the whole index: a string (or Buffer) that large is given memory of its
+   * own, fresh pages the system must fault in and zero, which cost more than reading
+   * and parsing the index. Empty when there is no index yet (or it cannot be read).
+   */
+  #readIndexLines(): string[] {
+    let length: number;
+    try {
+      length = this.#scratch.read(this.#index);
+    } catch {
+      return [];
+    }
+    return this.#scratch.lines(length);
   }
 
   #file(token: string): string {
@@ -323,16 +430,8 @@ async function readIndexText(index: string): Promise<string> {
   }
 }
 
-function readIndexTextSync(index: string): string {
-  try {
-    return readFileSync(index, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 function parseIndex(text: string): ProfileSummary[] {
-  return parseIndexLines(text).map(({ summary }) => summary);
+  return parseIndexLines(text.split('\n')).map(({ summary }) => summary);
 }
 
 /**
@@ -345,21 +444,24 @@ function parseIndex(text: string): ProfileSummary[] {
  * differs, and looked up among all of them only when that is not it (a line another
  * process added). Looking every line up made each rewrite hash the whole index through.
  */
-function parseIndexLines(text: string, known: readonly IndexLine[] = []): IndexLine[] {
+function parseIndexLines(indexLines: readonly string[], known: readonly IndexLine[] = []): IndexLine[] {
   const lines: IndexLine[] = [];
   const tokens = new Set<string>();
   let next = 0;
-  let byLine: Map<string, ProfileSummary> | undefined;
-  for (const line of text.split('\n')) {
+  let byLine: Map<string, IndexLine> | undefined;
+  for (const line of indexLines) {
     if (line === '') continue;
-    let summary: ProfileSummary | undefined;
+    // A known line is kept as it was, not as just read: the lines kept live until the
+    // next rewrite, and the copies just read can then die young.
+    let entry: IndexLine | undefined;
     if (next < known.length && known[next]!.line === line) {
-      summary = known[next++]!.summary;
+      entry = known[next++]!;
     } else if (known.length > 0) {
-      byLine ??= new Map(known.map((entry) => [entry.line, entry.summary]));
-      summary = byLine.get(line);
+      byLine ??= new Map(known.map((each) => [each.line, each]));
+      entry = byLine.get(line);
     }
-    if (summary === undefined) {
+    if (entry === undefined) {
+      let summary: ProfileSummary;
       try {
         summary = JSON.parse(line) as ProfileSummary;
       } catch {
@@ -367,10 +469,11 @@ function parseIndexLines(text: string, known: readonly IndexLine[] = []): IndexL
         continue;
       }
       if (typeof summary !== 'object' || summary === null) continue;
+      entry = { line, summary };
     }
-    if (tokens.has(summary.token)) continue;
-    tokens.add(summary.token);
-    lines.push({ line, summary });
+    if (tokens.has(entry.summary.token)) continue;
+    tokens.add(entry.summary.token);
+    lines.push(entry);
   }
   return lines;
 }
@@ -380,10 +483,19 @@ interface IndexLine {
   readonly summary: ProfileSummary;
 }
 
-/** Taken-over profiles were the oldest: found at the front. */
-function removeToken(list: KeptProfile[], token: string): void {
+/** Forgets that `profile`, which left on its own, is held in its host's file. */
+function removeHeld(held: Map<string, string[]>, profile: KeptProfile): void {
+  const tokens = held.get(profile.host!);
+  if (tokens === undefined) return;
+  const at = tokens.indexOf(profile.token);
+  if (at !== -1) tokens.splice(at, 1);
+  if (tokens.length === 0) held.delete(profile.host!);
+}
+
+/** Taken-over profiles were the oldest: found at the front (held ones next to their host). */
+function removeToken(list: KeptProfile[], token: string): KeptProfile | undefined {
   const at = list.findIndex((entry) => entry.token === token);
-  if (at !== -1) list.splice(at, 1);
+  return at === -1 ? undefined : list.splice(at, 1)[0];
 }
 
 /** Inserts keeping the list ordered by time; a new profile is almost always the newest. */
@@ -403,4 +515,89 @@ interface PendingWrite {
   readonly profile: ProfileData;
   resolve(): void;
   reject(error: unknown): void;
+}
+
+/**
+ * The profile `token` among a file's lines (one profile per line: JSON has no newline of
+ * its own). A line cut short or half overwritten by a crash (or read while being written)
+ * reads as no profile, and so does a file taken over by a newer profile whose content
+ * was not written yet.
+ */
+function profileIn(text: string, token: string): ProfileData | undefined {
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    let data: ProfileData | undefined;
+    try {
+      data = JSON.parse(text.slice(start, end)) as ProfileData;
+    } catch {
+      data = undefined;
+    }
+    if (data?.token === token) return data;
+    start = end + 1;
+  }
+  return undefined;
+}
+
+/** The parent of `token` as the index lists it; undefined when it has none or is not listed. */
+function parentIn(index: string, token: string): string | undefined {
+  const key = `"token":${JSON.stringify(token)}`;
+  for (let at = index.indexOf(key); at !== -1; at = index.indexOf(key, at + key.length)) {
+    const start = index.lastIndexOf('\n', at) + 1;
+    let end = index.indexOf('\n', at);
+    if (end === -1) end = index.length;
+    try {
+      const summary = JSON.parse(index.slice(start, end)) as ProfileSummary;
+      if (summary?.token === token) return typeof summary.parent === 'string' ? summary.parent : undefined;
+    } catch {
+      // a line cut short by a crash: look further
+    }
+  }
+  return undefined;
+}
+
+/** Whether the file holding a profile is kept: its own always is; unknown means its own. */
+function hostKept(profile: KeptProfile | undefined, kept: ReadonlySet<string>): boolean {
+  return profile?.host === undefined || kept.has(profile.host);
+}
+
+/**
+ * The files a batch writes: each serialized profile in the file of its furthest ancestor
+ * in the batch that was serialized (a sub-request's error page in its main request's
+ * file), or in its own. `members` are indexes into the batch, the file's owner first,
+ * then in batch order.
+ */
+function fileGroups(profiles: readonly ProfileData[], contents: readonly (SerializedProfile | SerializationFailure)[]): Array<{ members: number[] }> {
+  const byToken = new Map<string, number>();
+  profiles.forEach((profile, i) => {
+    if (isSerialized(contents[i]!) && !byToken.has(profile.token)) byToken.set(profile.token, i);
+  });
+  const owner = (i: number): number => {
+    let at = i;
+    // a cycle of parents (a malformed profile) stops at the batch's size
+    for (let steps = 0; steps < profiles.length; steps++) {
+      const parent = profiles[at]!.parent;
+      const up = parent === null ? undefined : byToken.get(parent);
+      if (up === undefined || up === i) break;
+      at = up;
+    }
+    return at;
+  };
+  const files = new Map<number, number[]>();
+  profiles.forEach((profile, i) => {
+    if (!isSerialized(contents[i]!)) return;
+    // the same token twice in a batch: the later one in a file of its own, written over the first
+    const first = byToken.get(profile.token) === i ? owner(i) : i;
+    const members = files.get(first);
+    if (members === undefined) files.set(first, [i]);
+    else members.push(i);
+  });
+  // the owner first: a reader of the owner's profile parses the first line only
+  return [...files].map(([first, members]) => ({ members: members[0] === first ? members : [first, ...members.filter((i) => i !== first)] }));
+}
+
+/** Profiles one per line, as a file holds them. */
+function joinLines(contents: readonly SerializedProfile[]): SerializedProfile {
+  if (contents.length === 1) return contents[0]!;
+  return { json: contents.map((content) => content.json).join('\n'), bytes: contents.reduce((sum, content) => sum + content.bytes, contents.length - 1) };
 }

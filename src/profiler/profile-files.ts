@@ -1,6 +1,6 @@
 // The file operations of FileProfilerStorage: a profile's file written, taken over or
 // removed. Synchronous on purpose: see FileProfilerStorage.
-import { closeSync, ftruncateSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import type { ProfileData } from './profile.ts';
 
 /**
@@ -32,6 +32,86 @@ export function overwriteFile(path: string, content: SerializedProfile, previous
     throw error;
   }
   closeSync(fd);
+}
+
+/** Writes `length` bytes of `data` over an existing file from its start and cuts the file there. */
+export function overwriteFileWith(path: string, data: Buffer, length: number): void {
+  const fd = openSync(path, 'r+');
+  try {
+    for (let offset = 0; offset < length; ) {
+      const written = writeSync(fd, data, offset, length - offset, offset);
+      if (written === 0) throw Object.assign(new Error(`Nothing written to ${path}.`), { code: 'EIO' });
+      offset += written;
+    }
+    ftruncateSync(fd, length);
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {
+      // the write's failure is the one to report
+    }
+    throw error;
+  }
+  closeSync(fd);
+}
+
+/**
+ * A buffer kept for reading a file of lines whole and writing lines back, grown as
+ * needed and used again: see FileProfilerStorage's index rewrite for why.
+ */
+export class LineBuffer {
+  bytes: Buffer = Buffer.alloc(0);
+
+  /** Reads the whole file at `path` into the buffer; its length. */
+  read(path: string): number {
+    const fd = openSync(path, 'r');
+    try {
+      // a file that grows meanwhile (another process appending) is read to its end
+      let length = 0;
+      this.#room(fstatSync(fd).size + 1);
+      for (;;) {
+        const read = readSync(fd, this.bytes, length, this.bytes.length - length, length);
+        if (read === 0) return length;
+        length += read;
+        if (length === this.bytes.length) this.#room(length * 2);
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** The first `length` bytes' lines, empty ones left out. */
+  lines(length: number): string[] {
+    const lines: string[] = [];
+    const bytes = this.bytes.subarray(0, length);
+    for (let start = 0; start < length; ) {
+      let end = bytes.indexOf(10, start);
+      if (end === -1) end = length;
+      if (end > start) lines.push(bytes.toString('utf8', start, end));
+      start = end + 1;
+    }
+    return lines;
+  }
+
+  /** Puts the lines in the buffer, each followed by a newline; their length in bytes. */
+  put(lines: readonly string[]): number {
+    let length = 0;
+    for (const line of lines) length += Buffer.byteLength(line) + 1;
+    this.#room(length);
+    let at = 0;
+    for (const line of lines) {
+      at += this.bytes.write(line, at);
+      this.bytes[at++] = 10;
+    }
+    return at;
+  }
+
+  #room(size: number): void {
+    if (this.bytes.length >= size) return;
+    const bytes = Buffer.allocUnsafe(Math.max(size, this.bytes.length * 2));
+    this.bytes.copy(bytes);
+    this.bytes = bytes;
+  }
 }
 
 /** Removes a profile's file; one already gone (another process sharing the directory removed it) is fine. */
@@ -100,6 +180,8 @@ export interface KeptProfile {
   readonly time: number;
   /** Its file's size when this process wrote it; undefined for a profile read from the index. */
   readonly bytes?: number | undefined;
+  /** The profile whose file holds this one, when it has none of its own (see FileProfilerStorage). */
+  readonly host?: string | undefined;
 }
 
 export interface SerializedProfile {
