@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { debuglog, getSystemErrorName } from 'node:util';
+// the Date line as node makes it: the time of the current second, made once a second
+import { httpDateLine } from './http1/outgoing.ts';
 
 /**
  * Every use of Node's undocumented internals by the server, in one place, so that a Node
@@ -80,6 +82,89 @@ export function storeCheckedHeaders(res: ServerResponse, store: object | undefin
   if (own[outHeaders] !== null) return false;
   own[outHeaders] = store;
   return true;
+}
+
+/** The fields of node's ServerResponse that its `writeHead` and `_storeHeader` read and set for a head with a Content-Length. */
+interface HeadState {
+  _header: string | null;
+  _headerSent: boolean;
+  statusCode: number;
+  statusMessage: string;
+  sendDate: boolean;
+  shouldKeepAlive: boolean;
+  maxRequestsOnConnectionReached: boolean;
+  _defaultKeepAlive: boolean;
+  _keepAliveTimeout: number | undefined;
+  _maxRequestsPerSocket: number | undefined;
+  _removedConnection: boolean;
+  _expect_continue: boolean;
+  _last: boolean;
+  chunkedEncoding: boolean;
+  _contentLength: number | null;
+}
+
+/** Whether this Node's ServerResponse has the fields storeMadeHead uses, found on the first response. */
+let headStateKnown: boolean | undefined;
+
+function hasHeadState(res: ServerResponse): boolean {
+  const out = res as unknown as Partial<HeadState>;
+  return '_header' in out && typeof out._headerSent === 'boolean' && typeof out.sendDate === 'boolean' && typeof out.shouldKeepAlive === 'boolean'
+    && typeof out.maxRequestsOnConnectionReached === 'boolean' && typeof out._defaultKeepAlive === 'boolean' && '_keepAliveTimeout' in out
+    && typeof out._removedConnection === 'boolean' && typeof out._expect_continue === 'boolean' && typeof out._last === 'boolean'
+    && typeof out.chunkedEncoding === 'boolean' && '_contentLength' in out;
+}
+
+/** The last Keep-Alive line made, for the server's timeout and maximum it was made for. */
+let keepAliveLine = '';
+let keepAliveTimeout: number | undefined;
+let keepAliveMax: number | undefined;
+
+/**
+ * Makes the head `writeHead(statusCode, statusMessage, list)` would make, as one flat
+ * string, for a list of checked header lines (`lines`, the status line first) that has
+ * a Content-Length (of `contentLength`) and none of the names node reads for itself
+ * (Connection, Transfer-Encoding, Date, Expect, Trailer, Keep-Alive, Content-Disposition):
+ * node's `_storeHeader` then adds the Date line and the Connection (and Keep-Alive) lines
+ * from the response's state, and sets the same state as here. Node builds its head by
+ * adding each piece to the last, a string the socket's write must first copy piece by
+ * piece into a flat one; a join makes it flat at once. `lines` gets the ending lines.
+ * False, having done nothing, where node must make the head itself: headers set on the
+ * response before, a head already made, a Connection header removed, a client waiting
+ * for 100 Continue, a chunked response, a Node without these fields.
+ */
+export function storeMadeHead(res: ServerResponse, statusCode: number, statusMessage: string, lines: string[], contentLength: number): boolean {
+  headStateKnown ??= hasHeadState(res);
+  outHeaders ??= Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'kOutHeaders') ?? null;
+  if (!headStateKnown || outHeaders === null) return false;
+  const out = res as unknown as HeadState;
+  if ((res as unknown as Record<symbol, unknown>)[outHeaders] !== null || out._header !== null || out._removedConnection || out._expect_continue || out.chunkedEncoding) return false;
+  out.statusMessage = statusMessage;
+  out.statusCode = statusCode;
+  out._contentLength = contentLength;
+  if (out.sendDate) lines.push(httpDateLine());
+  // node's keep-alive logic, for a head with a Content-Length and no Connection header
+  if (out.shouldKeepAlive && out.maxRequestsOnConnectionReached) {
+    lines.push('Connection: close\r\n');
+  } else if (out.shouldKeepAlive) {
+    lines.push('Connection: keep-alive\r\n');
+    if (out._keepAliveTimeout && out._defaultKeepAlive) lines.push(keepAliveLineOf(out._keepAliveTimeout, out._maxRequestsPerSocket));
+  } else {
+    out._last = true;
+    lines.push('Connection: close\r\n');
+  }
+  lines.push('\r\n');
+  out._header = lines.join('');
+  out._headerSent = false;
+  return true;
+}
+
+function keepAliveLineOf(timeout: number, max: number | undefined): string {
+  if (timeout !== keepAliveTimeout || max !== keepAliveMax) {
+    keepAliveTimeout = timeout;
+    keepAliveMax = max;
+    keepAliveLine = `Keep-Alive: timeout=${Math.floor(timeout / 1000)}${~~(max as number) > 0 ? `, max=${max}` : ''}\r\n`;
+  }
+  return keepAliveLine;
 }
 
 /** The fields of node's OutgoingMessage that `end` reads and sets on its way to the socket. */

@@ -1,6 +1,6 @@
 import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import type { NodeRequest } from './node-request.ts';
-import { endInOneWrite, storeCheckedHeaders } from './node-internals.ts';
+import { endInOneWrite, storeCheckedHeaders, storeMadeHead } from './node-internals.ts';
 // our own server's checks, which accept and refuse the same names and values as node:http's
 import { invalidValue, tokenPattern } from './http1/outgoing.ts';
 
@@ -11,9 +11,21 @@ import { invalidValue, tokenPattern } from './http1/outgoing.ts';
  */
 interface KnownName {
   readonly name: string;
+  /** Whether node reads the name for itself as it writes the head (see readByNode). */
+  readonly readByNode: boolean;
   /** Values that passed; undefined once the name has had too many to keep (a request id). */
   values: string[] | undefined;
+  /** The header line of each of `values`, same index, made once. */
+  readonly lines: string[];
 }
+
+/**
+ * Names whose headers change what node writes or does besides their own line (a
+ * Connection or Transfer-Encoding header, a Date of the application's, an Expect, a
+ * Trailer, a Keep-Alive, a Content-Disposition node may rewrite as latin1): a list with
+ * one is left to node to write. Content-Length is read apart (see Sequence).
+ */
+const readByNode = new Set(['connection', 'transfer-encoding', 'date', 'expect', 'trailer', 'keep-alive']);
 
 /** Names remembered, so odd names cannot grow the table without end. */
 const maxKnownNames = 1024;
@@ -25,31 +37,47 @@ const knownNames = new Map<string, KnownName>();
 
 /**
  * The name's entry, or undefined for one node must see itself: a name node refuses (it
- * throws its own error), and a name that is an array index, which an object would
- * enumerate before the others, out of the response's order.
+ * throws its own error), a name that is an array index, which an object would
+ * enumerate before the others, out of the response's order, and Content-Disposition,
+ * whose value node turns into latin1 bytes after a Content-Length, and then tests.
  */
+function isContentDisposition(name: string): boolean {
+  return name.length === 19 && name.toLowerCase() === 'content-disposition';
+}
+
 function knownName(name: string): KnownName | undefined {
   let known = knownNames.get(name);
   if (known === undefined) {
-    if (!tokenPattern.test(name) || String(Number(name)) === name) return undefined;
-    known = { name, values: [] };
+    if (!tokenPattern.test(name) || String(Number(name)) === name || isContentDisposition(name)) return undefined;
+    known = { name, readByNode: readByNode.has(name.toLowerCase()), values: [], lines: [] };
     if (knownNames.size < maxKnownNames) knownNames.set(name, known);
   }
   return known;
 }
 
-/** Whether node would take `value` without an error: equal to a value that passed, or passing now. */
-function passes(known: KnownName, value: string): boolean {
+/**
+ * The header line of `value` if node would take it without an error (equal to a value
+ * that passed, or passing now), else undefined.
+ */
+function lineOf(known: KnownName, value: string): string | undefined {
   const values = known.values;
   if (values !== undefined) {
-    for (let i = 0; i < values.length; i++) if (values[i] === value) return true;
+    for (let i = 0; i < values.length; i++) if (values[i] === value) return known.lines[i];
   }
-  if (invalidValue.test(value)) return false;
+  if (invalidValue.test(value)) return undefined;
   if (values !== undefined) {
-    if (values.length === maxKnownValues || value.length > maxKnownValueLength) known.values = undefined;
-    else values.push(value);
+    if (values.length === maxKnownValues || value.length > maxKnownValueLength) {
+      known.values = undefined;
+      known.lines.length = 0;
+    } else {
+      // joined, which makes one flat string, copied as it is into each head that has it
+      const line = [known.name, ': ', value, '\r\n'].join('');
+      values.push(value);
+      known.lines.push(line);
+      return line;
+    }
   }
-  return true;
+  return `${known.name}: ${value}\r\n`;
 }
 
 /** Nothing inherited: a store answers for no name it was not given, as node's own (made with no prototype). */
@@ -69,9 +97,14 @@ interface Sequence {
   /** The store's pairs, in the sequence's order. */
   readonly pairs: Array<[string, string]>;
   readonly next: Sequence[];
+  /**
+   * The place of the sequence's one Content-Length when the head can be made here (see
+   * storeMadeHead): no name twice and no name node reads for itself; else -1.
+   */
+  readonly contentLength: number;
 }
 
-const noHeaders: Sequence = { name: undefined, store: Object.create(noMembers) as object, pairs: [], next: [] };
+const noHeaders: Sequence = { name: undefined, store: Object.create(noMembers) as object, pairs: [], next: [], contentLength: -1 };
 /** Sequences remembered, so responses with ever new names cannot grow them without end. */
 const maxSequences = 1024;
 let sequences = 1;
@@ -93,7 +126,9 @@ function followedBy(sequence: Sequence, known: KnownName): Sequence | undefined 
     }
     store[key] = pair;
   }
-  const longer: Sequence = { name: known, store, pairs, next: [] };
+  let contentLength = -1;
+  if (store !== undefined && !pairs.some(([name]) => readByNode.has(name.toLowerCase()))) contentLength = pairs.findIndex(([name]) => name.toLowerCase() === 'content-length');
+  const longer: Sequence = { name: known, store, pairs, next: [], contentLength };
   next.push(longer);
   return longer;
 }
@@ -105,14 +140,17 @@ function nextNamed(sequence: Sequence, name: string): Sequence | undefined {
   return undefined;
 }
 
+/** The lines of the list checked last: the place of the status line, then one per header. */
+const lines: string[] = [''];
+
 /**
- * The `[name, value, ...]` list as node's own header store, each name and value checked
- * as node checks them; undefined when node must see the list itself: a name or value it
- * would refuse (its error is then its own), a list of values, or a name twice. Valid until
- * the next call: the store is the sequence's own, filled with this list's values.
+ * The sequence of the `[name, value, ...]` list's names, each name and value checked as
+ * node checks them, their lines in `lines`; undefined when node must see the list itself:
+ * a name or value it would refuse (its error is then its own), a list of values.
  */
-function checkedStore(list: readonly OutgoingHttpHeader[]): object | undefined {
+function checkedSequence(list: readonly OutgoingHttpHeader[]): Sequence | undefined {
   if (list.length % 2 !== 0) return undefined;
+  lines.length = 1;
   let sequence: Sequence | undefined = noHeaders;
   for (let i = 0; i < list.length; i += 2) {
     const name = list[i];
@@ -120,20 +158,51 @@ function checkedStore(list: readonly OutgoingHttpHeader[]): object | undefined {
     if (typeof name !== 'string' || typeof value !== 'string') return undefined;
     // the names of a response mostly follow a sequence seen before: the next one is then
     // among the sequence's next names, found by comparing them, without the table's lookup
-    const longer = nextNamed(sequence, name);
+    let longer = nextNamed(sequence, name);
+    let known: KnownName | undefined;
     if (longer !== undefined) {
-      if (!passes(longer.name!, value)) return undefined;
-      sequence = longer;
-      continue;
+      known = longer.name!;
+    } else {
+      known = knownName(name);
+      if (known === undefined) return undefined;
+      longer = followedBy(sequence, known);
+      if (longer === undefined) return undefined;
     }
-    const known = knownName(name);
-    if (known === undefined || !passes(known, value)) return undefined;
-    sequence = followedBy(sequence, known);
-    if (sequence === undefined) return undefined;
+    const line = lineOf(known, value);
+    if (line === undefined) return undefined;
+    lines.push(line);
+    sequence = longer;
   }
+  return sequence;
+}
+
+/**
+ * node's own header store (lowercase name → `[name, value]`) of a checked list's
+ * sequence, undefined for a name twice. Valid until the next call: the store is the
+ * sequence's own, filled with this list's values.
+ */
+function storeOf(sequence: Sequence, list: readonly OutgoingHttpHeader[]): object | undefined {
   const pairs = sequence.pairs;
   for (let i = 0; i < pairs.length; i++) pairs[i]![1] = list[2 * i + 1] as string;
   return sequence.store;
+}
+
+/** The status line of each code, with the text it was made with: the text it is written with mostly. */
+const statusLines = new Map<number, { text: string; line: string }>();
+
+/** `HTTP/1.1 <code> <text>`, or undefined for a text node refuses. */
+function statusLineOf(statusCode: number, statusText: string): string | undefined {
+  const known = statusLines.get(statusCode);
+  if (known !== undefined && known.text === statusText) return known.line;
+  if (invalidValue.test(statusText)) return undefined;
+  const line = [`HTTP/1.1 ${statusCode} `, statusText, '\r\n'].join('');
+  if (statusLines.size < maxKnownNames) statusLines.set(statusCode, { text: statusText, line });
+  return line;
+}
+
+/** A status whose response node gives a body: a 1xx, 204 and 304 are left to node. */
+function hasBody(statusCode: number): boolean {
+  return (statusCode | 0) === statusCode && statusCode >= 200 && statusCode <= 999 && statusCode !== 204 && statusCode !== 304;
 }
 
 /**
@@ -147,7 +216,16 @@ function checkedStore(list: readonly OutgoingHttpHeader[]): object | undefined {
 export class NodeResponse extends ServerResponse<NodeRequest> {
   override writeHead(statusCode: number, statusText?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
     if ((typeof statusText === 'string' || statusText === undefined) && Array.isArray(headers)) {
-      const store = checkedStore(headers);
+      const sequence = checkedSequence(headers);
+      if (sequence === undefined) return super.writeHead(statusCode, statusText as string, headers);
+      if (sequence.contentLength !== -1 && typeof statusText === 'string' && hasBody(statusCode)) {
+        const statusLine = statusLineOf(statusCode, statusText);
+        if (statusLine !== undefined) {
+          lines[0] = statusLine;
+          if (storeMadeHead(this, statusCode, statusText, lines, +(headers[2 * sequence.contentLength + 1] as string))) return this;
+        }
+      }
+      const store = storeOf(sequence, headers);
       if (store !== undefined && storeCheckedHeaders(this, store)) {
         try {
           return super.writeHead(statusCode, statusText);
