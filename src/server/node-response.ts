@@ -3,6 +3,7 @@ import type { NodeRequest } from './node-request.ts';
 import { endInOneWrite, storeCheckedHeaders, storeMadeHead } from './node-internals.ts';
 // our own server's checks, which accept and refuse the same names and values as node:http's
 import { invalidValue, tokenPattern } from './http1/outgoing.ts';
+import { isLastRequestId } from '../http/request-id.ts';
 
 /**
  * A header name that passed node's test, and values of it that passed: most responses of
@@ -64,7 +65,8 @@ function lineOf(known: KnownName, value: string): string | undefined {
   if (values !== undefined) {
     for (let i = 0; i < values.length; i++) if (values[i] === value) return known.lines[i];
   }
-  if (invalidValue.test(value)) return undefined;
+  // the request id, new on each response, is valid as made (see isLastRequestId)
+  if (!isLastRequestId(value) && invalidValue.test(value)) return undefined;
   if (values !== undefined) {
     if (values.length === maxKnownValues || value.length > maxKnownValueLength) {
       known.values = undefined;
