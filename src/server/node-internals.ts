@@ -196,8 +196,9 @@ function hasOutgoingState(res: ServerResponse): boolean {
  * bytes, the same events in the same ticks. False, having done nothing, in any other
  * case (no body, a head already sent, chunked, strict lengths, a socket not free to
  * write at once, a Node without these fields): the caller then ends as node does.
+ * `written` is called once the write is done, sent or failed, after 'finish'.
  */
-export function endInOneWrite(res: ServerResponse, body: string): boolean {
+export function endInOneWrite(res: ServerResponse, body: string, written?: (res: ServerResponse) => void): boolean {
   outgoingStateKnown ??= hasOutgoingState(res);
   const socket = res.socket as (Socket & { _httpMessage?: unknown; _hadError?: boolean }) | null;
   if (!outgoingStateKnown || socket === null) return false;
@@ -210,6 +211,7 @@ export function endInOneWrite(res: ServerResponse, body: string): boolean {
     // node's own onFinish: no 'finish' for a response whose socket failed
     const current = res.socket as (Socket & { _hadError?: boolean }) | null;
     if (current === null || current._hadError !== true) res.emit('finish');
+    written?.(res);
   });
   out.finished = true;
   out._finish();

@@ -142,6 +142,9 @@ function nextNamed(sequence: Sequence, name: string): Sequence | undefined {
   return undefined;
 }
 
+/** Has the response run what waits for its one write (NodeResponse's own, set by the class). */
+let afterWrite: (res: ServerResponse) => void;
+
 /** The lines of the list checked last: the place of the status line, then one per header. */
 const lines: string[] = [''];
 
@@ -214,8 +217,19 @@ function hasBody(statusCode: number): boolean {
  * which node writes unchecked (as it does headers given by `setHeader`, checked when set),
  * for the time of `writeHead`: the same lines in the same order, node's own error for a
  * header it refuses, and no headers kept on the response afterwards, as with a list.
+ * A list with a Content-Length and none of the names node reads for itself goes further:
+ * its head is made here as node would make it, one flat string (see storeMadeHead).
  */
 export class NodeResponse extends ServerResponse<NodeRequest> {
+  /** Whether the one write of `end(body)` (endInOneWrite) is under way. */
+  #writing = false;
+  /** What to run once it is done (see whenWritten). */
+  #onWritten: (() => void) | undefined = undefined;
+
+  static {
+    afterWrite = (res) => (res as NodeResponse).#written();
+  }
+
   override writeHead(statusCode: number, statusText?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
     if ((typeof statusText === 'string' || statusText === undefined) && Array.isArray(headers)) {
       const sequence = checkedSequence(headers);
@@ -243,7 +257,32 @@ export class NodeResponse extends ServerResponse<NodeRequest> {
 
   /** `end(body)` of a made head and a text body in one write of the socket (see endInOneWrite); anything else as node ends it. */
   override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
-    if (typeof chunk === 'string' && chunk !== '' && encoding === undefined && callback === undefined && endInOneWrite(this, chunk)) return this;
+    if (typeof chunk === 'string' && chunk !== '' && encoding === undefined && callback === undefined) {
+      this.#writing = true;
+      if (endInOneWrite(this, chunk, afterWrite)) return this;
+      this.#writing = false;
+    }
     return super.end(chunk, encoding as BufferEncoding, callback as () => void);
+  }
+
+  /**
+   * Runs `listener` once the one write that ended the response is done: the client has
+   * the response (after 'finish'), or the write failed, its client gone. True; false,
+   * having done nothing, when the response was not ended so or that write is done: the
+   * caller then waits for 'close'. Where it applies, this spares a listener on 'close',
+   * which node emits a tick later.
+   */
+  whenWritten(listener: () => void): boolean {
+    if (!this.#writing) return false;
+    this.#onWritten = listener;
+    return true;
+  }
+
+  #written(): void {
+    this.#writing = false;
+    const listener = this.#onWritten;
+    if (listener === undefined) return;
+    this.#onWritten = undefined;
+    listener();
   }
 }
