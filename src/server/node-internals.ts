@@ -120,19 +120,19 @@ let keepAliveTimeout: number | undefined;
 let keepAliveMax: number | undefined;
 
 /**
- * Makes the head `writeHead(statusCode, statusMessage, list)` would make, as one flat
- * string, for a list of checked header lines (`lines`, the status line first) that has
- * a Content-Length (of `contentLength`) and none of the names node reads for itself
+ * Makes the head `writeHead(statusCode, statusMessage, list)` would make, for a list of
+ * checked header lines (`lines`: the status line, then a line per header) that has a
+ * Content-Length (of `contentLength`) and none of the names node reads for itself
  * (Connection, Transfer-Encoding, Date, Expect, Trailer, Keep-Alive, Content-Disposition):
  * node's `_storeHeader` then adds the Date line and the Connection (and Keep-Alive) lines
- * from the response's state, and sets the same state as here. Node builds its head by
- * adding each piece to the last, a string the socket's write must first copy piece by
- * piece into a flat one; a join makes it flat at once. `lines` gets the ending lines.
+ * from the response's state, and sets the same state as here. Node adds four pieces per
+ * header (name, colon, value, line end), which the socket's write then copies one by one
+ * into a flat string; here each line is one piece, made once per value and name.
  * False, having done nothing, where node must make the head itself: headers set on the
  * response before, a head already made, a Connection header removed, a client waiting
  * for 100 Continue, a chunked response, a Node without these fields.
  */
-export function storeMadeHead(res: ServerResponse, statusCode: number, statusMessage: string, lines: string[], contentLength: number): boolean {
+export function storeMadeHead(res: ServerResponse, statusCode: number, statusMessage: string, lines: string, contentLength: number): boolean {
   headStateKnown ??= hasHeadState(res);
   outHeaders ??= Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'kOutHeaders') ?? null;
   if (!headStateKnown || outHeaders === null) return false;
@@ -141,19 +141,19 @@ export function storeMadeHead(res: ServerResponse, statusCode: number, statusMes
   out.statusMessage = statusMessage;
   out.statusCode = statusCode;
   out._contentLength = contentLength;
-  if (out.sendDate) lines.push(httpDateLine());
+  let head = lines;
+  if (out.sendDate) head += httpDateLine();
   // node's keep-alive logic, for a head with a Content-Length and no Connection header
   if (out.shouldKeepAlive && out.maxRequestsOnConnectionReached) {
-    lines.push('Connection: close\r\n');
+    head += 'Connection: close\r\n';
   } else if (out.shouldKeepAlive) {
-    lines.push('Connection: keep-alive\r\n');
-    if (out._keepAliveTimeout && out._defaultKeepAlive) lines.push(keepAliveLineOf(out._keepAliveTimeout, out._maxRequestsPerSocket));
+    head += 'Connection: keep-alive\r\n';
+    if (out._keepAliveTimeout && out._defaultKeepAlive) head += keepAliveLineOf(out._keepAliveTimeout, out._maxRequestsPerSocket);
   } else {
     out._last = true;
-    lines.push('Connection: close\r\n');
+    head += 'Connection: close\r\n';
   }
-  lines.push('\r\n');
-  out._header = lines.join('');
+  out._header = head + '\r\n';
   out._headerSent = false;
   return true;
 }

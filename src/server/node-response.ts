@@ -145,8 +145,8 @@ function nextNamed(sequence: Sequence, name: string): Sequence | undefined {
 /** Has the response run what waits for its one write (NodeResponse's own, set by the class). */
 let afterWrite: (res: ServerResponse) => void;
 
-/** The lines of the list checked last: the place of the status line, then one per header. */
-const lines: string[] = [''];
+/** The header lines of the list checked last, one after the other. */
+let lines = '';
 
 /**
  * The sequence of the `[name, value, ...]` list's names, each name and value checked as
@@ -155,7 +155,7 @@ const lines: string[] = [''];
  */
 function checkedSequence(list: readonly OutgoingHttpHeader[]): Sequence | undefined {
   if (list.length % 2 !== 0) return undefined;
-  lines.length = 1;
+  let text = '';
   let sequence: Sequence | undefined = noHeaders;
   for (let i = 0; i < list.length; i += 2) {
     const name = list[i];
@@ -175,9 +175,10 @@ function checkedSequence(list: readonly OutgoingHttpHeader[]): Sequence | undefi
     }
     const line = lineOf(known, value);
     if (line === undefined) return undefined;
-    lines.push(line);
+    text += line;
     sequence = longer;
   }
+  lines = text;
   return sequence;
 }
 
@@ -237,8 +238,7 @@ export class NodeResponse extends ServerResponse<NodeRequest> {
       if (sequence.contentLength !== -1 && typeof statusText === 'string' && hasBody(statusCode)) {
         const statusLine = statusLineOf(statusCode, statusText);
         if (statusLine !== undefined) {
-          lines[0] = statusLine;
-          if (storeMadeHead(this, statusCode, statusText, lines, +(headers[2 * sequence.contentLength + 1] as string))) return this;
+          if (storeMadeHead(this, statusCode, statusText, statusLine + lines, +(headers[2 * sequence.contentLength + 1] as string))) return this;
         }
       }
       const store = storeOf(sequence, headers);
