@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { newRequestId, requestIdOf } from './request-id.ts';
+import { isLastRequestId, newRequestId, requestIdOf } from './request-id.ts';
 import { Request } from './request.ts';
 
 const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -59,5 +59,16 @@ describe('requestIdOf', () => {
   it('ignores the X-Request-Id of a request that came through no trusted proxy', () => {
     const request = Request.create('/page', 'GET', { headers: { 'x-request-id': 'chosen-by-client' } });
     assert.match(requestIdOf(request), uuidV4);
+  });
+
+  it('knows the id it answered last as such, and no other value', () => {
+    const first = Request.create('/page');
+    const second = Request.create('/page');
+    const id = requestIdOf(first);
+    assert.equal(isLastRequestId(id), true);
+    assert.equal(isLastRequestId(`${id}\r\nX-Forged: yes`), false);
+    requestIdOf(second);
+    assert.equal(isLastRequestId(id), false);
+    assert.equal(isLastRequestId(requestIdOf(first)), true);
   });
 });

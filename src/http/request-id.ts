@@ -90,7 +90,22 @@ export function requestIdOf(request: Request): string {
     id = fromTrustedProxy(request) ?? newRequestId();
     ids.set(request, id);
   }
+  lastId = id;
   return id;
+}
+
+/** The id requestIdOf answered last. */
+let lastId: string | undefined;
+
+/**
+ * Whether `value` is the id requestIdOf answered last, so a valid header value: made
+ * here of hex digits and dashes, or a proxy's that matched `acceptable`. The response
+ * echoing the id asks for it just before it is written, and the transport's check of
+ * header values may then take it without testing it again, where an id, new on each
+ * request, is never among the values it remembers.
+ */
+export function isLastRequestId(value: string): boolean {
+  return value === lastId;
 }
 
 function fromTrustedProxy(request: Request): string | undefined {

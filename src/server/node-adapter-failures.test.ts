@@ -138,6 +138,23 @@ for (const transport of transports) describe(`NodeAdapter when something fails, 
     }
   });
 
+  test('a client leaving before a large in-memory body is written crashes nothing, and terminate runs once', async () => {
+    const logger = new RecordingLogger();
+    const app = new FakeApplication((request: Request) => new Response(request.rawPath === '/ok' ? 'still up' : 'x'.repeat(16 * 1024 * 1024)));
+    const server = await listen(app, { logger, transport });
+    try {
+      await leaveAfterFirstChunk(server.port, '/large');
+      await until(() => app.terminated.length === 1, 'terminate');
+      assert.equal((await send(server.port, '/ok')).body.toString(), 'still up');
+      await until(() => app.terminated.length === 2, 'the second terminate');
+      await sleep(20);
+      assert.equal(app.terminated.length, 2);
+      assert.deepEqual(logger.entries, []);
+    } finally {
+      await server.close();
+    }
+  });
+
   test('a client leaving during a file download crashes nothing', async () => {
     const logger = new RecordingLogger();
     const app = new FakeApplication(() => new BinaryFileResponse(join(dir, 'large.bin')));

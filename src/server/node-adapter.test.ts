@@ -187,6 +187,35 @@ for (const transport of transports) describe(`NodeAdapter, over the ${transport}
     }
   });
 
+  test('terminate runs once for a body sent at once, after the client has it, before the next request on the connection', async () => {
+    const events: string[] = [];
+    const app = new FakeApplication((request) => {
+      events.push(`handle ${request.rawPath}`);
+      return new Response(`body of ${request.rawPath}`);
+    });
+    app.onTerminate = (request) => void events.push(`terminate ${request.rawPath}`);
+    const server = await listen(app, { transport });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (const path of ['/one', '/two']) {
+        const body = await new Promise<string>((resolve, reject) => {
+          get({ port: server.port, path, agent }, (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve(text));
+          }).on('error', reject);
+        });
+        assert.equal(body, `body of ${path}`);
+        await until(() => events.includes(`terminate ${path}`), 'terminate');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual(events, ['handle /one', 'terminate /one', 'handle /two', 'terminate /two']);
+    } finally {
+      agent.destroy();
+      await server.close();
+    }
+  });
+
   test('terminate runs once the body has been sent, never while it is streaming', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

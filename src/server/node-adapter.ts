@@ -8,6 +8,7 @@ import type { HttpApplication } from './http-application.ts';
 import type { MaybePromise } from '../event-dispatcher/maybe-promise.ts';
 import { stderrLogger, type CriticalLogger } from './critical-logger.ts';
 import { asWritable, type TransportRequest, type TransportResponse } from './transport.ts';
+import { NodeResponse } from './node-response.ts';
 
 /** The names the request log and older code use for a transport's request and response. */
 export type { TransportRequest as ServerRequest, TransportResponse as ServerResponse } from './transport.ts';
@@ -151,8 +152,12 @@ export class NodeAdapter {
     }
     // node emits 'close' on the response once it is finished, or when the client left
     // first; only once, so `on` will do (`once` wraps the listener, bound, per request).
+    // A NodeResponse ended in one write says when that write is done, a tick before.
     if (res.closed) this.#terminate(request, response, req);
-    else res.on('close', () => this.#terminate(request, response, req));
+    else {
+      const terminate = (): void => this.#terminate(request, response, req);
+      if (!(res instanceof NodeResponse && res.whenWritten(terminate))) res.on('close', terminate);
+    }
   }
 
   #terminate(request: Request, response: Response, req: TransportRequest): void {

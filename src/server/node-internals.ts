@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { debuglog, getSystemErrorName } from 'node:util';
+// the Date line as node makes it: the time of the current second, made once a second
+import { httpDateLine } from './http1/outgoing.ts';
 
 /**
  * Every use of Node's undocumented internals by the server, in one place, so that a Node
@@ -82,6 +84,89 @@ export function storeCheckedHeaders(res: ServerResponse, store: object | undefin
   return true;
 }
 
+/** The fields of node's ServerResponse that its `writeHead` and `_storeHeader` read and set for a head with a Content-Length. */
+interface HeadState {
+  _header: string | null;
+  _headerSent: boolean;
+  statusCode: number;
+  statusMessage: string;
+  sendDate: boolean;
+  shouldKeepAlive: boolean;
+  maxRequestsOnConnectionReached: boolean;
+  _defaultKeepAlive: boolean;
+  _keepAliveTimeout: number | undefined;
+  _maxRequestsPerSocket: number | undefined;
+  _removedConnection: boolean;
+  _expect_continue: boolean;
+  _last: boolean;
+  chunkedEncoding: boolean;
+  _contentLength: number | null;
+}
+
+/** Whether this Node's ServerResponse has the fields storeMadeHead uses, found on the first response. */
+let headStateKnown: boolean | undefined;
+
+function hasHeadState(res: ServerResponse): boolean {
+  const out = res as unknown as Partial<HeadState>;
+  return '_header' in out && typeof out._headerSent === 'boolean' && typeof out.sendDate === 'boolean' && typeof out.shouldKeepAlive === 'boolean'
+    && typeof out.maxRequestsOnConnectionReached === 'boolean' && typeof out._defaultKeepAlive === 'boolean' && '_keepAliveTimeout' in out
+    && typeof out._removedConnection === 'boolean' && typeof out._expect_continue === 'boolean' && typeof out._last === 'boolean'
+    && typeof out.chunkedEncoding === 'boolean' && '_contentLength' in out;
+}
+
+/** The last Keep-Alive line made, for the server's timeout and maximum it was made for. */
+let keepAliveLine = '';
+let keepAliveTimeout: number | undefined;
+let keepAliveMax: number | undefined;
+
+/**
+ * Makes the head `writeHead(statusCode, statusMessage, list)` would make, for a list of
+ * checked header lines (`lines`: the status line, then a line per header) that has a
+ * Content-Length (of `contentLength`) and none of the names node reads for itself
+ * (Connection, Transfer-Encoding, Date, Expect, Trailer, Keep-Alive, Content-Disposition):
+ * node's `_storeHeader` then adds the Date line and the Connection (and Keep-Alive) lines
+ * from the response's state, and sets the same state as here. Node adds four pieces per
+ * header (name, colon, value, line end), which the socket's write then copies one by one
+ * into a flat string; here each line is one piece, made once per value and name.
+ * False, having done nothing, where node must make the head itself: headers set on the
+ * response before, a head already made, a Connection header removed, a client waiting
+ * for 100 Continue, a chunked response, a Node without these fields.
+ */
+export function storeMadeHead(res: ServerResponse, statusCode: number, statusMessage: string, lines: string, contentLength: number): boolean {
+  headStateKnown ??= hasHeadState(res);
+  outHeaders ??= Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'kOutHeaders') ?? null;
+  if (!headStateKnown || outHeaders === null) return false;
+  const out = res as unknown as HeadState;
+  if ((res as unknown as Record<symbol, unknown>)[outHeaders] !== null || out._header !== null || out._removedConnection || out._expect_continue || out.chunkedEncoding) return false;
+  out.statusMessage = statusMessage;
+  out.statusCode = statusCode;
+  out._contentLength = contentLength;
+  let head = lines;
+  if (out.sendDate) head += httpDateLine();
+  // node's keep-alive logic, for a head with a Content-Length and no Connection header
+  if (out.shouldKeepAlive && out.maxRequestsOnConnectionReached) {
+    head += 'Connection: close\r\n';
+  } else if (out.shouldKeepAlive) {
+    head += 'Connection: keep-alive\r\n';
+    if (out._keepAliveTimeout && out._defaultKeepAlive) head += keepAliveLineOf(out._keepAliveTimeout, out._maxRequestsPerSocket);
+  } else {
+    out._last = true;
+    head += 'Connection: close\r\n';
+  }
+  out._header = head + '\r\n';
+  out._headerSent = false;
+  return true;
+}
+
+function keepAliveLineOf(timeout: number, max: number | undefined): string {
+  if (timeout !== keepAliveTimeout || max !== keepAliveMax) {
+    keepAliveTimeout = timeout;
+    keepAliveMax = max;
+    keepAliveLine = `Keep-Alive: timeout=${Math.floor(timeout / 1000)}${~~(max as number) > 0 ? `, max=${max}` : ''}\r\n`;
+  }
+  return keepAliveLine;
+}
+
 /** The fields of node's OutgoingMessage that `end` reads and sets on its way to the socket. */
 interface OutgoingState {
   _header: string | null;
@@ -111,8 +196,9 @@ function hasOutgoingState(res: ServerResponse): boolean {
  * bytes, the same events in the same ticks. False, having done nothing, in any other
  * case (no body, a head already sent, chunked, strict lengths, a socket not free to
  * write at once, a Node without these fields): the caller then ends as node does.
+ * `written` is called once the write is done, sent or failed, after 'finish'.
  */
-export function endInOneWrite(res: ServerResponse, body: string): boolean {
+export function endInOneWrite(res: ServerResponse, body: string, written?: (res: ServerResponse) => void): boolean {
   outgoingStateKnown ??= hasOutgoingState(res);
   const socket = res.socket as (Socket & { _httpMessage?: unknown; _hadError?: boolean }) | null;
   if (!outgoingStateKnown || socket === null) return false;
@@ -125,6 +211,7 @@ export function endInOneWrite(res: ServerResponse, body: string): boolean {
     // node's own onFinish: no 'finish' for a response whose socket failed
     const current = res.socket as (Socket & { _hadError?: boolean }) | null;
     if (current === null || current._hadError !== true) res.emit('finish');
+    written?.(res);
   });
   out.finished = true;
   out._finish();

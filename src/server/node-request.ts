@@ -1,4 +1,4 @@
-import { IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { TransportRequest } from './transport.ts';
 import { NodeResponse } from './node-response.ts';
@@ -16,5 +16,9 @@ export class NodeRequest extends IncomingMessage implements TransportRequest {
   }
 }
 
-/** The createServer options that have node:http make NodeRequests and NodeResponses. */
-export const nodeRequestOptions = { IncomingMessage: NodeRequest, ServerResponse: NodeResponse } as const;
+/**
+ * The createServer options that have node:http make NodeRequests and NodeResponses.
+ * NodeResponse is typed as node's own class: its members of its own (whenWritten) would
+ * otherwise keep a server of it from being typed as node's, which the servers are.
+ */
+export const nodeRequestOptions = { IncomingMessage: NodeRequest, ServerResponse: NodeResponse as typeof ServerResponse } as const;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ServerResponse, type OutgoingHttpHeader } from 'node:http';
 import { Socket, connect } from 'node:net';
-import { createServer } from 'node:http';
+import { createServer, type ServerOptions } from 'node:http';
 import { once } from 'node:events';
 import { NodeResponse } from './node-response.ts';
 import { NodeRequest } from './node-request.ts';
@@ -18,15 +18,24 @@ function responseOf(type: ResponseClass): ServerResponse<NodeRequest> {
   return new type(req);
 }
 
-/** The head node made for `headers`, or the error it threw, with the Date line masked. */
-function headOf(type: ResponseClass, headers: OutgoingHttpHeader[], statusCode = 200): string {
+/** What node's writeHead reads and sets on a response besides its head. */
+const stateFields = ['statusCode', 'statusMessage', 'shouldKeepAlive', '_last', 'chunkedEncoding', '_hasBody', '_contentLength', '_headerSent', 'sendDate', '_defaultKeepAlive'] as const;
+
+/**
+ * The head node made for `headers` and the response's state after it, or the error it
+ * threw, with the Date line masked; `prepare` sets the response up first (its state as a
+ * server would have left it).
+ */
+function headOf(type: ResponseClass, headers: OutgoingHttpHeader[], statusCode = 200, statusText: string | undefined = 'OK', prepare?: (res: ServerResponse<NodeRequest>) => void): string {
   const res = responseOf(type);
+  prepare?.(res);
   try {
-    res.writeHead(statusCode, 'OK', headers);
+    res.writeHead(statusCode, statusText as string, headers);
   } catch (error) {
     return `${(error as Error).name}: ${(error as Error).message}`;
   }
-  return (res as unknown as { _header: string })._header.replace(/^Date: .*$/m, 'Date: (now)');
+  const state = Object.fromEntries(stateFields.map((field) => [field, (res as unknown as Record<string, unknown>)[field]]));
+  return `${(res as unknown as { _header: string })._header.replace(/^Date: .*$/m, 'Date: (now)')}${JSON.stringify(state)}`;
 }
 
 const lists: OutgoingHttpHeader[][] = [
@@ -46,6 +55,69 @@ test('a header list is written as node writes it: the same lines, in the same or
   for (let round = 0; round < 3; round++) {
     for (const list of lists) assert.equal(headOf(NodeResponse, list), headOf(ServerResponse, list), JSON.stringify(list));
   }
+});
+
+/** Lists with a Content-Length, whose head NodeResponse makes itself unless a name is one node reads for itself. */
+const withLength: OutgoingHttpHeader[][] = [
+  ['Content-Type', 'text/html; charset=UTF-8', 'Content-Length', '1234', 'X-Frame-Options', 'DENY', 'Content-Security-Policy', "default-src 'self'"],
+  ['Content-Length', '0'],
+  ['content-length', '12', 'X-Latin', 'caf\u00e9'],
+  ['Content-Length', '5', 'Connection', 'keep-alive'],
+  ['Content-Length', '5', 'Connection', 'close'],
+  ['Content-Length', '5', 'Date', 'Thu, 01 Jan 1970 00:00:00 GMT'],
+  ['Content-Length', '5', 'Keep-Alive', 'timeout=9'],
+  ['Content-Length', '5', 'Trailer', 'X-T'],
+  ['Content-Length', '5', 'Expect', 'x'],
+  ['Content-Length', '5', 'Transfer-Encoding', 'chunked'],
+  ['Content-Length', '5', 'Content-Disposition', 'attachment; filename="\u00e9.txt"'],
+  ['Content-Length', '5', 'content-length', '5'],
+];
+
+/** Response states a server leaves for the head to read: its keep-alive settings, the client's. */
+const states: Array<[string, (res: ServerResponse<NodeRequest>) => void]> = [
+  ['a new response', () => {}],
+  ['a server\'s keep-alive timeout', (res) => Object.assign(res, { _keepAliveTimeout: 5000 })],
+  ['a timeout and a maximum of requests', (res) => Object.assign(res, { _keepAliveTimeout: 72_500, _maxRequestsPerSocket: 7 })],
+  ['the last request the connection may carry', (res) => Object.assign(res, { _keepAliveTimeout: 5000, maxRequestsOnConnectionReached: true })],
+  ['a client not kept alive (HTTP/1.0, the server closing)', (res) => Object.assign(res, { _keepAliveTimeout: 5000, shouldKeepAlive: false })],
+  ['a client waiting for 100 Continue', (res) => Object.assign(res, { _expect_continue: true })],
+  ['no Date', (res) => (res.sendDate = false)],
+  ['a Connection header removed', (res) => res.removeHeader('Connection')],
+  ['headers set before', (res) => res.setHeader('X-Set', 'before')],
+];
+
+test('a head with a Content-Length is made as node makes it, for every state of the response, status and status text', () => {
+  for (let round = 0; round < 2; round++) {
+    for (const list of withLength) {
+      for (const [state, prepare] of states) {
+        for (const [statusCode, statusText] of [[200, 'OK'], [404, 'Not Found'], [200, 'Fine'], [500, ''], [204, 'No Content'], [304, 'Not Modified'], [101, 'Switching Protocols'], [200.7, 'OK'], [99, 'Low'], [1000, 'High'], [200, 'Bad\r\nText'], [201, undefined]] as Array<[number, string | undefined]>) {
+          const description = `${JSON.stringify(list)}, ${state}, ${statusCode} ${statusText}`;
+          assert.equal(headOf(NodeResponse, list, statusCode, statusText, prepare), headOf(ServerResponse, list, statusCode, statusText, prepare), description);
+        }
+      }
+    }
+  }
+});
+
+test('a head with a Content-Length and no name node reads for itself is made without node\'s _storeHeader; any other is node\'s', () => {
+  const madeByNode = (list: OutgoingHttpHeader[], statusCode = 200): boolean => {
+    const res = responseOf(NodeResponse);
+    let called = false;
+    const own = res as unknown as { _storeHeader(this: unknown, ...args: unknown[]): unknown };
+    const original = own._storeHeader;
+    own._storeHeader = function (...args: unknown[]) {
+      called = true;
+      return original.apply(this, args);
+    };
+    res.writeHead(statusCode, 'Any', list);
+    return called;
+  };
+  assert.equal(madeByNode(withLength[0]!), false);
+  assert.equal(madeByNode(['content-length', '12', 'X-Latin', 'caf\u00e9']), false);
+  assert.equal(madeByNode(['Content-Length', '5', 'Connection', 'close']), true);
+  assert.equal(madeByNode(['Content-Length', '5', 'content-length', '5']), true);
+  assert.equal(madeByNode(['Content-Type', 'text/plain']), true);
+  assert.equal(madeByNode(['Content-Length', '0'], 304), true);
 });
 
 test('after writeHead the response keeps no headers, as after node\'s writeHead of a list', () => {
@@ -105,13 +177,14 @@ test('headers set one by one before writeHead are kept, as node keeps them', () 
  * once, on one connection), with the Date lines masked, and the events each response
  * emitted, in order.
  */
-async function exchange(type: ResponseClass, requests: string, answer: (res: ServerResponse<NodeRequest>) => void): Promise<{ received: string; events: string[] }> {
+async function exchange(type: ResponseClass, requests: string, answer: (res: ServerResponse<NodeRequest>) => void, options: ServerOptions & { maxRequestsPerSocket?: number } = {}): Promise<{ received: string; events: string[] }> {
   const events: string[] = [];
-  const server = createServer({ IncomingMessage: NodeRequest, ServerResponse: type as typeof NodeResponse }, (_req, res) => {
+  const server = createServer({ ...options, IncomingMessage: NodeRequest, ServerResponse: type as typeof NodeResponse }, (_req, res) => {
     for (const name of ['prefinish', 'finish', 'close'] as const) res.on(name, () => events.push(name));
     answer(res);
     events.push('answered');
   });
+  if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
@@ -138,5 +211,23 @@ test('a text body is sent as node sends it, with the same events in the same ord
   ];
   for (const [requests, answer] of cases) {
     assert.deepEqual(await exchange(NodeResponse, requests, answer), await exchange(ServerResponse, requests, answer), requests);
+  }
+});
+
+test('a head made by NodeResponse is sent as node sends it, kept alive or closed as node keeps or closes it', async () => {
+  const get = 'GET / HTTP/1.1\r\nHost: x\r\n\r\n';
+  const close = 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+  const page = (res: ServerResponse<NodeRequest>): void => void res.writeHead(404, 'Not Found', ['Content-Type', 'text/html; charset=UTF-8', 'Content-Length', '12', 'X-Frame-Options', 'DENY']).end('<p>gone</p>\n');
+  const cases: Array<[string, ServerOptions & { maxRequestsPerSocket?: number }]> = [
+    [get + get + close, {}],
+    [get + get + get + get, { maxRequestsPerSocket: 2 }],
+    [get + close, { keepAliveTimeout: 72_500 }],
+    ['HEAD / HTTP/1.1\r\nHost: x\r\n\r\n' + close, {}],
+    ['GET / HTTP/1.0\r\n\r\n', {}],
+    ['GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n' + get + close, {}],
+    ['POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\nhello' + close, {}],
+  ];
+  for (const [requests, options] of cases) {
+    assert.deepEqual(await exchange(NodeResponse, requests, page, options), await exchange(ServerResponse, requests, page, options), requests);
   }
 });
