@@ -10,19 +10,27 @@ import type { ProfileData } from './profile.ts';
  * releasing them all and allocating new ones.
  */
 export function overwriteFile(path: string, content: SerializedProfile, previousLength?: number): void {
+  inPlace(path, (fd) => {
+    // a regular file takes the whole text at once; a short write continues where it stopped
+    const offset = writeSync(fd, content.json, 0, 'utf8');
+    if (offset < content.bytes) writeFrom(fd, path, Buffer.from(content.json), offset, content.bytes);
+    if (previousLength === undefined || previousLength > content.bytes) ftruncateSync(fd, content.bytes);
+  });
+}
+
+/** Writes `length` bytes of `data` over an existing file from its start and cuts the file there. */
+export function overwriteFileWith(path: string, data: Buffer, length: number): void {
+  inPlace(path, (fd) => {
+    writeFrom(fd, path, data, 0, length);
+    ftruncateSync(fd, length);
+  });
+}
+
+/** Runs `write` on the existing file at `path`, opened for writing in place, and closes it; a failed write is the error reported. */
+function inPlace(path: string, write: (fd: number) => void): void {
   const fd = openSync(path, 'r+');
   try {
-    // a regular file takes the whole text at once; a short write continues where it stopped
-    let offset = writeSync(fd, content.json, 0, 'utf8');
-    if (offset < content.bytes) {
-      const data = Buffer.from(content.json);
-      while (offset < data.length) {
-        const written = writeSync(fd, data, offset, data.length - offset, offset);
-        if (written === 0) throw Object.assign(new Error(`Nothing written to ${path}.`), { code: 'EIO' });
-        offset += written;
-      }
-    }
-    if (previousLength === undefined || previousLength > content.bytes) ftruncateSync(fd, content.bytes);
+    write(fd);
   } catch (error) {
     try {
       closeSync(fd);
@@ -34,25 +42,13 @@ export function overwriteFile(path: string, content: SerializedProfile, previous
   closeSync(fd);
 }
 
-/** Writes `length` bytes of `data` over an existing file from its start and cuts the file there. */
-export function overwriteFileWith(path: string, data: Buffer, length: number): void {
-  const fd = openSync(path, 'r+');
-  try {
-    for (let offset = 0; offset < length; ) {
-      const written = writeSync(fd, data, offset, length - offset, offset);
-      if (written === 0) throw Object.assign(new Error(`Nothing written to ${path}.`), { code: 'EIO' });
-      offset += written;
-    }
-    ftruncateSync(fd, length);
-  } catch (error) {
-    try {
-      closeSync(fd);
-    } catch {
-      // the write's failure is the one to report
-    }
-    throw error;
+/** Writes `data` from `offset` to `length` at the same place in the file, going on after a short write. */
+function writeFrom(fd: number, path: string, data: Buffer, offset: number, length: number): void {
+  for (let at = offset; at < length; ) {
+    const written = writeSync(fd, data, at, length - at, at);
+    if (written === 0) throw Object.assign(new Error(`Nothing written to ${path}.`), { code: 'EIO' });
+    at += written;
   }
-  closeSync(fd);
 }
 
 /**
