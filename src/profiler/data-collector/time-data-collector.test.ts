@@ -1,7 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { get, profiledKernel } from '../../web-profiler-bundle/test-support/profiled-kernel.ts';
-import type { TimeData } from './time-data-collector.ts';
+import { TimeDataCollector, type TimeData } from './time-data-collector.ts';
+import type { CollectContext, LateCollectContext } from './data-collector.ts';
+import { Request } from '../../http/request.ts';
+import type { ListenerCall, TraceableEventDispatcher } from '../../event-dispatcher/traceable-event-dispatcher.ts';
+import { epochOf } from '../../tracing/kernel-phases.ts';
 import type { EventsData } from './event-data-collector.ts';
 
 describe('TimeDataCollector', () => {
@@ -85,5 +89,40 @@ describe('TimeDataCollector', () => {
     const listeners = [{ listener: 'A::b', start: 0, duration: 1 }, { listener: 'C::d', start: 1, duration: 1 }];
     assert.deepEqual(collector.expand!({ startTime: 1, duration: 2, phases: [{ ...phase, listeners: [['A::b', 0, 1], ['C::d', 1, 1]] }] }, {}), { startTime: 1, duration: 2, phases: [{ ...phase, listeners }] });
     assert.deepEqual(collector.expand!({ startTime: 1, duration: 2, phases: [{ ...phase, listeners }] }, {}), { startTime: 1, duration: 2, phases: [{ ...phase, listeners }] });
+  });
+
+  it('starts the toolbar\'s time at the earliest listener the request called, not at one it skipped nor at the first recorded', () => {
+    const call = (event: string, listener: string, start: number, called: boolean): ListenerCall => ({ event, listener, priority: 0, called, duration: called ? 0.5 : 0, start: called ? start : 0, stoppedPropagation: false });
+    const request = {};
+    // a skipped listener records start 0; the later dispatch's calls come first in the record
+    const calls = [call('kernel.response', 'A::b', 12.25, true), call('kernel.response', 'C::d', 0, false), call('kernel.request', 'E::f', 3.5, true)];
+    const dispatcher = { getCalls: (of?: object) => (of === request ? calls : []) } as unknown as TraceableEventDispatcher;
+    const data = new TimeDataCollector(dispatcher).collect({ request } as unknown as CollectContext);
+    assert.equal(data.startTime, epochOf(3.5));
+    assert.ok(data.duration >= performance.now() - 3.5 - 1000 && data.duration <= performance.now() - 3.5);
+    assert.deepEqual(data.phases, []);
+  });
+
+  it('starts the toolbar\'s time now when the request called no listener yet', () => {
+    const dispatcher = { getCalls: () => [] } as unknown as TraceableEventDispatcher;
+    const before = performance.now();
+    const data = new TimeDataCollector(dispatcher).collect({ request: {} } as unknown as CollectContext);
+    assert.ok(data.startTime >= epochOf(before) && data.startTime <= epochOf(performance.now()));
+    assert.ok(data.duration >= 0 && data.duration <= performance.now() - before);
+  });
+
+  it('points to the Events panel\'s calls by their place among the called ones, and names each call itself when that list differs', () => {
+    const call = (listener: string, start: number, called: boolean): ListenerCall => ({ event: 'kernel.request', listener, priority: 0, called, duration: called ? 0.5 : 0, start: called ? start : 0, stoppedPropagation: false });
+    const request = new Request({ method: 'GET', url: '/', headers: { host: 'localhost' } });
+    const calls = [call('A::b', 1, true), call('C::d', 2, true), call('E::f', 0, false)];
+    const dispatcher = { getCalls: (of?: object) => (of === request ? calls : []) } as unknown as TraceableEventDispatcher;
+    const collector = new TimeDataCollector(dispatcher);
+    const late = (called: unknown[]): { phases: Array<{ listeners: unknown[] }> } => {
+      const events = { requests: [{ label: 'GET /', token: 'a1', isMain: true, called, notCalled: [], orphaned: [] }] };
+      const profile = { token: 'a1', collectors: new Map([['events', events]]) };
+      return collector.lateCollect({ request, profile, tree: [{ request, profile }], isMain: true } as unknown as LateCollectContext) as unknown as { phases: Array<{ listeners: unknown[] }> };
+    };
+    assert.deepEqual(late([[], []]).phases[0]!.listeners, [[0, 0, 0], [0, 1, 1]]);
+    assert.deepEqual(late([[]]).phases[0]!.listeners, [['A::b', 0, 0.5], ['C::d', 1, 0.5]]);
   });
 });

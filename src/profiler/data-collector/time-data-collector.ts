@@ -44,8 +44,11 @@ export class TimeDataCollector implements DataCollector {
 
   /** The duration so far, for the toolbar. */
   collect({ request }: CollectContext): TimeData {
-    const phases = phasesOf(this.#dispatcher.getCalls(request));
-    const start = phases[0]?.start ?? performance.now();
+    // The first phase starts with the earliest called listener: found without building
+    // the phases, which lateCollect builds again once the request is over.
+    let start = Number.POSITIVE_INFINITY;
+    for (const call of this.#dispatcher.getCalls(request)) if (call.called && call.start < start) start = call.start;
+    if (start === Number.POSITIVE_INFINITY) start = performance.now();
     return { startTime: epochOf(start), duration: performance.now() - start, phases: [] };
   }
 
@@ -85,9 +88,10 @@ export class TimeDataCollector implements DataCollector {
 
   /** Each called listener of `request` by its place in the list the events collector kept; undefined when the lists differ in length. */
   #calledIndexes(request: object, length: number): Map<ListenerCall, number> | undefined {
-    const called = this.#dispatcher.getCalledListeners(request);
-    if (called.length !== length) return undefined;
-    return new Map(called.map((call, i) => [call, i]));
+    // counted in one pass over the calls, without the filtered list and the pairs
+    const indexes = new Map<ListenerCall, number>();
+    for (const call of this.#dispatcher.getCalls(request)) if (call.called) indexes.set(call, indexes.size);
+    return indexes.size === length ? indexes : undefined;
   }
 
   /**
