@@ -222,6 +222,39 @@ describe('EventDispatcher', () => {
     assert.notEqual(dispatcher.getSortedEntries('e'), first);
   });
 
+  it('counts every change of listeners, by a listener or a subscriber, and not a removal of what is not there', () => {
+    class Subscriber implements EventSubscriber {
+      getSubscribedEvents(): SubscribedEvents {
+        return { one: 'a', two: [['b', 1], ['c', 2]] };
+      }
+      a(): void {}
+      b(): void {}
+      c(): void {}
+    }
+    const dispatcher = new EventDispatcher();
+    const fn = (): void => {};
+    let before = dispatcher.changeCount;
+    dispatcher.addListener('e', fn);
+    assert.equal(dispatcher.changeCount, before + 1, 'a listener added');
+    before = dispatcher.changeCount;
+    dispatcher.getSortedEntries('e');
+    dispatcher.dispatch(new Event(), 'e');
+    dispatcher.getAllListeners();
+    assert.equal(dispatcher.changeCount, before, 'reading and dispatching change nothing');
+    dispatcher.removeListener('e', (): void => {});
+    dispatcher.removeListener('absent', fn);
+    assert.equal(dispatcher.changeCount, before, 'removing a listener that is not there changes nothing');
+    dispatcher.removeListener('e', fn);
+    assert.equal(dispatcher.changeCount, before + 1, 'a listener removed');
+    before = dispatcher.changeCount;
+    const subscriber = new Subscriber();
+    dispatcher.addSubscriber(subscriber);
+    assert.ok(dispatcher.changeCount > before, 'a subscriber added');
+    before = dispatcher.changeCount;
+    dispatcher.removeSubscriber(subscriber);
+    assert.ok(dispatcher.changeCount > before, 'a subscriber removed');
+  });
+
   it('lets a listener throw through dispatch to the caller', () => {
     const dispatcher = new EventDispatcher();
     dispatcher.addListener('e', () => { throw new Error('boom'); });

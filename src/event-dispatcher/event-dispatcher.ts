@@ -32,6 +32,7 @@ export class EventDispatcher implements EventDispatcherInterface {
   readonly #sorted = new Map<string, ListenerEntry[]>();
   /** Each event's generated dispatch; `null` while its listeners were dispatched once since they changed. */
   readonly #compiled = new Map<string, DispatchFunction | null>();
+  #changes = 0;
 
   dispatch<E extends object>(event: E, eventName: string): E | Promise<E> {
     const run = this.#compiled.get(eventName);
@@ -92,8 +93,18 @@ export class EventDispatcher implements EventDispatcherInterface {
     this.#forget(eventName);
   }
 
+  /**
+   * How many times a listener was added or removed so far: what a reader worked out of
+   * the listeners (the debug dispatcher's listing of every listener) holds while this
+   * stays the same.
+   */
+  get changeCount(): number {
+    return this.#changes;
+  }
+
   /** The listeners of an event changed: its sorted list and its dispatch function are made again when next needed. */
   #forget(eventName: string): void {
+    this.#changes++;
     this.#sorted.delete(eventName);
     this.#compiled.delete(eventName);
   }
