@@ -4,6 +4,7 @@ import { EventDispatcher } from './event-dispatcher.ts';
 import { TraceableEventDispatcher } from './traceable-event-dispatcher.ts';
 import { Event } from './event.ts';
 import { RequestStack } from '../http/request-stack.ts';
+import type { EventSubscriber, SubscribedEvents } from './event-subscriber.ts';
 
 class Sink {
   readonly lines: string[] = [];
@@ -140,6 +141,46 @@ describe('TraceableEventDispatcher listing of listeners not called', () => {
     ]);
     dispatcher.removeListener('e', late);
     assert.deepEqual(dispatcher.getNotCalledListeners(), [{ event: 'e', listener: 'first', priority: 5 }]);
+  });
+
+  it('lists the listeners a subscriber brings or takes away since an earlier listing', () => {
+    class Subscriber implements EventSubscriber {
+      getSubscribedEvents(): SubscribedEvents {
+        return { a: ['onA', 3], b: 'onB' };
+      }
+      onA(): void {}
+      onB(): void {}
+    }
+    const { dispatcher } = setup();
+    dispatcher.addListener('b', function first() {}, 5);
+    assert.deepEqual(dispatcher.getNotCalledListeners(), [{ event: 'b', listener: 'first', priority: 5 }]);
+    const subscriber = new Subscriber();
+    dispatcher.addSubscriber(subscriber);
+    assert.deepEqual(dispatcher.getNotCalledListeners(), [
+      { event: 'a', listener: 'Subscriber::onA', priority: 3 },
+      { event: 'b', listener: 'first', priority: 5 },
+      { event: 'b', listener: 'Subscriber::onB', priority: 0 },
+    ]);
+    dispatcher.removeSubscriber(subscriber);
+    assert.deepEqual(dispatcher.getNotCalledListeners(), [{ event: 'b', listener: 'first', priority: 5 }]);
+  });
+
+  it('leaves out, request by request, the listeners each called, from a listing made once', () => {
+    const { dispatcher } = setup();
+    const stack = new RequestStack();
+    const traced = new TraceableEventDispatcher(new EventDispatcher(), undefined, stack);
+    traced.addListener('a', function onA() {});
+    traced.addListener('b', function onB() {});
+    const first = {};
+    const second = {};
+    stack.runMain(first, () => traced.dispatch(new Event(), 'a'));
+    stack.runMain(second, () => traced.dispatch(new Event(), 'b'));
+    assert.deepEqual(traced.getNotCalledListeners(first), [{ event: 'b', listener: 'onB', priority: 0 }]);
+    assert.deepEqual(traced.getNotCalledListeners(second), [{ event: 'a', listener: 'onA', priority: 0 }]);
+    const listed = traced.getNotCalledListeners(first);
+    listed[0]!.priority = 99;
+    assert.deepEqual(traced.getNotCalledListeners(first), [{ event: 'b', listener: 'onB', priority: 0 }], 'a listing changed by its reader changes none given later');
+    assert.deepEqual(dispatcher.getNotCalledListeners(), []);
   });
 
   it('gives a listener registered twice for an event the priority the dispatcher reports for it', () => {

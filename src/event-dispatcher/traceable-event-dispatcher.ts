@@ -131,6 +131,7 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
     const event = trace.eventName;
     let skipped = false;
     const names = namesOf(trace.entries);
+    const contexts = logger === undefined ? undefined : contextsOf(event, trace.entries, names);
     // As the reference's postProcess, which walks the listeners registered once the
     // dispatch is over: a one-shot listener that removed itself is not reported.
     const current = this.inner.getSortedEntries(event);
@@ -142,8 +143,8 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
       const called = i < trace.calledCount;
       const stopped = i === trace.stoppedAt;
       calls.push({ event, listener, priority: entry.priority, called, duration: trace.durations[i] ?? 0, start: trace.starts[i] ?? 0, stoppedPropagation: stopped });
-      if (logger === undefined) continue;
-      const context = { event, listener };
+      if (logger === undefined || contexts === undefined) continue;
+      const context = contexts[i]!;
       if (skipped) {
         logger.debug('Listener "{listener}" was not called for event "{event}".', context);
       } else if (called) {
@@ -182,17 +183,35 @@ export class TraceableEventDispatcher extends ForwardingEventDispatcher<EventDis
       else names.add(call.listener);
     }
     const out: { event: string; listener: string; priority: number }[] = [];
+    for (const { event, listener, priority } of this.#registeredListeners()) {
+      const calledNames = called.get(event);
+      if (calledNames === undefined || !calledNames.has(listener)) out.push({ event, listener, priority });
+    }
+    return out;
+  }
+
+  /** See #registeredListeners; with the inner dispatcher's change count it was worked out at. */
+  #registered: { readonly changes: number; readonly listeners: readonly RegisteredListener[] } | undefined;
+
+  /**
+   * Every registered listener, event by event (events in name order, listeners in call
+   * order), as the not-called listing shows it. The profiler asks for it once per request
+   * of each profile's tree, and listing every event's listeners anew each time only to
+   * read their names gave the same list request after request; it is worked out again
+   * once a listener was added or removed.
+   */
+  #registeredListeners(): readonly RegisteredListener[] {
+    const changes = this.inner.changeCount;
+    if (this.#registered !== undefined && this.#registered.changes === changes) return this.#registered.listeners;
+    const listeners: RegisteredListener[] = [];
     for (const event of this.inner.getAllListeners().keys()) {
       const entries = this.inner.getSortedEntries(event);
       const names = namesOf(entries);
       const priorities = this.#prioritiesOf(event, entries);
-      const calledNames = called.get(event);
-      for (let i = 0; i < entries.length; i++) {
-        const name = names[i]!;
-        if (calledNames === undefined || !calledNames.has(name)) out.push({ event, listener: name, priority: priorities[i]! });
-      }
+      for (let i = 0; i < entries.length; i++) listeners.push({ event, listener: names[i]!, priority: priorities[i]! });
     }
-    return out;
+    this.#registered = { changes, listeners };
+    return listeners;
   }
 
   /**
@@ -233,6 +252,33 @@ function namesOf(entries: readonly ListenerEntry[]): readonly string[] {
   if (known === undefined) {
     known = entries.map((entry) => listenerName(entry.listener));
     names.set(entries, known);
+  }
+  return known;
+}
+
+/** A registered listener as the not-called listing shows it. */
+interface RegisteredListener {
+  readonly event: string;
+  readonly listener: string;
+  readonly priority: number;
+}
+
+const contexts = new WeakMap<readonly ListenerEntry[], readonly ListenerContext[]>();
+
+/** The context of an event line (`{ event, listener }`), the same object every time for one listener of one event. */
+type ListenerContext = Readonly<{ event: string; listener: string }>;
+
+/**
+ * The contexts of an event's lines, per sorted list of its listeners (see `names`). Every
+ * dispatch logs a line per listener with the same two names; one frozen object per
+ * listener serves them all, where a new one for each line lived as long as the request's
+ * log did. A reader that would change a logged context cannot: it was never the caller's.
+ */
+function contextsOf(event: string, entries: readonly ListenerEntry[], listenerNames: readonly string[]): readonly ListenerContext[] {
+  let known = contexts.get(entries);
+  if (known === undefined) {
+    known = listenerNames.map((listener) => Object.freeze({ event, listener }));
+    contexts.set(entries, known);
   }
   return known;
 }
