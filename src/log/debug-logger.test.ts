@@ -167,6 +167,51 @@ describe('DebugLogger', () => {
     assert.deepEqual(debugLogger.getTreeLogs(main), []);
   });
 
+  it('files each record under the request current when it was logged, as requests take turns', () => {
+    const { requestStack, logger, messages } = setUp();
+    const main = { path: '/' };
+    const first = { path: '/_error' };
+    const second = { path: '/_fragment' };
+    requestStack.runMain(main, () => {
+      logger.info('main 1');
+      requestStack.push(first);
+      logger.info('first 1');
+      logger.info('first 2');
+      requestStack.pop();
+      logger.info('main 2');
+      requestStack.push(second);
+      logger.info('second 1');
+      requestStack.pop();
+      logger.info('main 3');
+    });
+    assert.deepEqual(messages(main), ['main 1', 'main 2', 'main 3']);
+    assert.deepEqual(messages(first), ['first 1', 'first 2']);
+    assert.deepEqual(messages(second), ['second 1']);
+  });
+
+  it('drops what a request logs once its main request was cleared, also right after its last record', () => {
+    const { requestStack, logger, debugLogger, messages } = setUp();
+    const main = { path: '/' };
+    requestStack.runMain(main, () => {
+      logger.info('kept until cleared');
+      debugLogger.clear(main);
+      logger.info('dropped');
+    });
+    assert.deepEqual(debugLogger.getTreeLogs(main), []);
+    assert.deepEqual(messages(main), []);
+  });
+
+  it('opens a new tree for the next request after the last one was dropped to keep the bound', () => {
+    const { requestStack, logger, debugLogger } = setUp({ maxTrees: 1 });
+    const first = { path: '/1' };
+    const second = { path: '/2' };
+    requestStack.runMain(first, () => logger.info('first'));
+    requestStack.runMain(second, () => logger.info('second'));
+    requestStack.runMain(second, () => logger.info('second again'));
+    assert.deepEqual(debugLogger.getTreeLogs(first).map((record) => record.message), []);
+    assert.deepEqual(debugLogger.getTreeLogs(second).map((record) => record.message), ['second', 'second again']);
+  });
+
   it('keeps at most the configured number of main requests, dropping the oldest', () => {
     const { requestStack, logger, debugLogger } = setUp({ maxTrees: 2 });
     const requests = [{ path: '/1' }, { path: '/2' }, { path: '/3' }];

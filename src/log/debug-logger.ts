@@ -32,6 +32,14 @@ export class DebugLogger implements LogHandler {
   // not bring the tree back, or nothing would ever release it.
   readonly #cleared = new WeakSet<object>();
   #outside: LogRecord[] = [];
+  /**
+   * The request the last record went to, and its group: a request logs its lines one
+   * after the other, and a request belongs to one main request's tree, so the next record
+   * of the same request goes to the same group without the lookups. Forgotten when that
+   * tree is released.
+   */
+  #lastRequest: object | undefined;
+  #lastGroup: LogRecord[] | undefined;
 
   constructor(requestStack: RequestStack, options: DebugLoggerOptions = {}) {
     this.#requestStack = requestStack;
@@ -45,6 +53,11 @@ export class DebugLogger implements LogHandler {
   }
 
   handle(record: LogRecord): void {
+    const current = this.#requestStack.getCurrentRequest();
+    if (current !== undefined && current === this.#lastRequest) {
+      this.#lastGroup!.push(record);
+      return;
+    }
     const main = this.#requestStack.getMainRequest();
     if (main === undefined) {
       this.#outside.push(record);
@@ -52,8 +65,11 @@ export class DebugLogger implements LogHandler {
       return;
     }
     if (this.#cleared.has(main)) return;
-    const current = this.#requestStack.getCurrentRequest() ?? main;
-    (this.#groups.get(current) ?? this.#openGroup(main, current)).push(record);
+    const request = current ?? main;
+    const group = this.#groups.get(request) ?? this.#openGroup(main, request);
+    group.push(record);
+    this.#lastRequest = request;
+    this.#lastGroup = group;
   }
 
   /**
@@ -108,6 +124,10 @@ export class DebugLogger implements LogHandler {
   #drop(main: object): void {
     const tree = this.#trees.get(main);
     if (tree === undefined) return;
+    if (this.#lastRequest !== undefined && tree.has(this.#lastRequest)) {
+      this.#lastRequest = undefined;
+      this.#lastGroup = undefined;
+    }
     for (const request of tree.keys()) this.#groups.delete(request);
     this.#trees.delete(main);
   }
