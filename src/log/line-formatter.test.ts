@@ -62,6 +62,27 @@ describe('formatLine', () => {
   });
 });
 
+describe('formatLine\'s start of a line', () => {
+  it('writes each line\'s own time, channel and level, whatever lines came before', () => {
+    const line = (time: number, channel: string, level: 'DEBUG' | 'INFO' | 'ERROR'): string => {
+      const levelValue = { DEBUG: 100, INFO: 200, ERROR: 400 } as const;
+      return formatLine(makeRecord({ time, channel, level, levelValue: levelValue[level], message: 'm' }));
+    };
+    const later = tenOClock + 1500;
+    const sequence: Array<[number, string, 'DEBUG' | 'INFO' | 'ERROR', string]> = [
+      [tenOClock, 'event', 'DEBUG', '[2020-01-01 10:00:00] event.DEBUG: m [] []\n'],
+      [tenOClock + 999, 'event', 'DEBUG', '[2020-01-01 10:00:00] event.DEBUG: m [] []\n'],
+      [tenOClock, 'event', 'INFO', '[2020-01-01 10:00:00] event.INFO: m [] []\n'],
+      [tenOClock, 'request', 'DEBUG', '[2020-01-01 10:00:00] request.DEBUG: m [] []\n'],
+      [later, 'event', 'DEBUG', '[2020-01-01 10:00:01] event.DEBUG: m [] []\n'],
+      [tenOClock, 'event', 'DEBUG', '[2020-01-01 10:00:00] event.DEBUG: m [] []\n'],
+      [later, 'request', 'ERROR', '[2020-01-01 10:00:01] request.ERROR: m [] []\n'],
+    ];
+    for (const [time, channel, level, expected] of sequence) assert.equal(line(time, channel, level), expected);
+    for (let i = 0; i < 100; i++) assert.equal(line(later, `channel${i}`, 'INFO'), `[2020-01-01 10:00:01] channel${i}.INFO: m [] []\n`, 'as many channels as there are');
+  });
+});
+
 describe('localDateTime', () => {
   it('pads months, days and times to two digits', () => {
     assert.equal(localDateTime(new Date(2021, 2, 4, 5, 6, 7, 890).getTime()), '2021-03-04 05:06:07');
