@@ -38,6 +38,37 @@ describe('LogDestination', () => {
     assert.equal(existsSync(`${path}.3`), false, 'the oldest is deleted');
   });
 
+  it('writes each turn\'s text byte for byte, whatever its characters and its length', async () => {
+    const path = join(dir, 'bytes.log');
+    const destination = new LogDestination(path);
+    const turns = [
+      'Notified event "kernel.request" to listener "é::ü" 😀\n',
+      `${'long line of the first request, ünïcödé and 😀 included\n'.repeat(3000)}`,
+      'short\n',
+      `${'x'.repeat(21_000)}\n`,
+      `${'€'.repeat(30_000)}\n`,
+      'last\n',
+    ];
+    for (const text of turns) {
+      destination.write(text);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await destination.close();
+    assert.equal(readFileSync(path, 'utf8'), turns.join(''));
+  });
+
+  it('rotates by the bytes written, not the characters', async () => {
+    const path = join(dir, 'bytes-rotated.log');
+    const destination = new LogDestination(path, { maxBytes: 10, keep: 1 });
+    for (const line of ['éééé\n', 'ab\n']) {
+      destination.write(line);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await destination.close();
+    assert.equal(readFileSync(`${path}.1`, 'utf8'), 'éééé\n', 'nine bytes, then three more would pass ten');
+    assert.equal(readFileSync(path, 'utf8'), 'ab\n');
+  });
+
   it('refuses a rotation that keeps no old file', () => {
     assert.throws(() => new LogDestination(join(dir, 'none.log'), { maxBytes: 10, keep: 0 }), /at least 1 old file, 0 given/);
   });

@@ -36,6 +36,14 @@ interface TextSink {
  * event loop), which on a debug app cost more CPU than the write itself; the write only
  * reaches the page cache, so the event loop waits the time of one system call. Whatever
  * is gathered is written before a flush or a close.
+ *
+ * What a crash loses is therefore the lines of the turn in progress, and only when the
+ * process ends without its 'exit' event (a signal, an abort): the logger's exit hook
+ * writes them otherwise (see configureLogging).
+ *
+ * The text is encoded once, into a buffer kept for the purpose, and handed over as bytes
+ * (the destination in buffer mode): given a string, the destination measured it, encoded
+ * it for the write and encoded it again to account for what was written.
  */
 export class LogDestination {
   readonly stream: TextSink | NodeJS.WritableStream;
@@ -51,6 +59,8 @@ export class LogDestination {
   /** File text not handed to the destination yet. */
   #gathered = '';
   #handOverQueued = false;
+  /** Where gathered text is encoded for the write, reused while nothing else holds it (see #bytesOf). */
+  #scratch: Buffer | undefined;
 
   constructor(target: string | NodeJS.WritableStream, rotation?: LogRotation) {
     if (typeof target !== 'string') {
@@ -65,7 +75,7 @@ export class LogDestination {
     this.#path = target;
     this.#rotation = rotation;
     mkdirSync(dirname(target), { recursive: true });
-    const file = pino.destination({ dest: target, sync: true, append: true });
+    const file = pino.destination({ dest: target, sync: true, append: true, contentMode: 'buffer' });
     // An unhandled 'error' event would end the process; a full disk must not.
     file.on('error', (error: unknown) => this.#report(error));
     this.#file = file;
@@ -98,13 +108,27 @@ export class LogDestination {
     if (text === '' || this.#file === undefined || this.#closed) return;
     this.#gathered = '';
     try {
-      if (this.#rotation !== undefined) this.#rotateIfDue(Buffer.byteLength(text));
-      this.#file.write(text);
+      const bytes = this.#bytesOf(text);
+      if (this.#rotation !== undefined) this.#rotateIfDue(bytes.length);
+      // buffer mode takes bytes; its typings know strings only
+      this.#file.write(bytes as unknown as string);
     } catch (error) {
       // in an immediate, a throw would end the process: a broken log file must not
       this.#report(error);
     }
   };
+
+  /**
+   * `text` as UTF-8. In sync mode the destination has written the bytes when `write`
+   * returns, so one buffer serves every hand-over; once a write failed, the destination
+   * may keep the bytes to try again, so from then on each text gets a buffer of its own.
+   * A text that may not fit (three bytes at most per UTF-16 unit) gets its own too.
+   */
+  #bytesOf(text: string): Buffer {
+    if (this.#failed || text.length * 3 > scratchBytes) return Buffer.from(text);
+    this.#scratch ??= Buffer.allocUnsafe(scratchBytes);
+    return this.#scratch.subarray(0, this.#scratch.write(text));
+  }
 
   /** Writes what is buffered before the process exits (in an 'exit' listener, say). */
   flushSync(): void {
@@ -160,6 +184,9 @@ export class LogDestination {
     process.stderr.write(`Sluice: cannot write the log file ${this.#path}; later errors are not reported.\n${String(error)}\n`);
   }
 }
+
+/** The size of the reused encoding buffer: the lines of a few debug requests. */
+const scratchBytes = 64 * 1024;
 
 function today(): string {
   const now = new Date();
