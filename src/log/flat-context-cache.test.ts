@@ -44,4 +44,27 @@ describe('FlatContextCache', () => {
     for (const value of ['a', 'b', 'c', 'a', 'b', 'c']) assert.equal(text('m', { value }), `m {"value":"${value}"}`);
     assert.equal(made.length, 4, 'a and b kept, c worked out twice');
   });
+
+  it('finds a frozen context\'s text by the object, per message, as a copy of it would', () => {
+    const { text, made } = counted();
+    const context = Object.freeze({ event: 'kernel.request', listener: 'A::b' });
+    assert.equal(text('Notified {event}', context), 'Notified {event} {"event":"kernel.request","listener":"A::b"}');
+    assert.equal(text('Notified {event}', context), 'Notified {event} {"event":"kernel.request","listener":"A::b"}');
+    assert.equal(text('Skipped {event}', context), 'Skipped {event} {"event":"kernel.request","listener":"A::b"}');
+    assert.equal(text('Notified {event}', { ...context }), 'Notified {event} {"event":"kernel.request","listener":"A::b"}');
+    assert.equal(made.length, 2);
+  });
+
+  it('asks a frozen context with a getter every time', () => {
+    const { text } = counted();
+    let calls = 0;
+    const context = Object.freeze({
+      get value(): string {
+        calls++;
+        return `call ${calls}`;
+      },
+    });
+    assert.equal(text('m', context), 'm {"value":"call 2"}', 'read once to look up, once to make the text');
+    assert.equal(text('m', context), 'm {"value":"call 4"}');
+  });
 });

@@ -5,6 +5,9 @@ interface Node {
   text: string | undefined;
 }
 
+/** Messages kept per frozen context: the event dispatcher logs three with each. */
+const maxMessagesPerContext = 4;
+
 /** Longer values are worked out each time rather than kept. */
 const maxValueLength = 256;
 
@@ -25,12 +28,20 @@ export class FlatContextCache {
   readonly #root: Node = { next: new Map(), text: undefined };
   readonly #limit: number;
   #count = 0;
+  /**
+   * Texts by frozen context, then message: the event dispatcher logs the same frozen
+   * context object for every line of a listener, and a frozen object of strings cannot
+   * come to say something else, so the object itself finds its text.
+   */
+  readonly #byFrozen = new WeakMap<object, Map<string, string>>();
 
   constructor(limit = 1024) {
     this.#limit = limit;
   }
 
   text(message: string, context: LogContext, make: (message: string, context: LogContext) => string): string {
+    const known = this.#byFrozen.get(context)?.get(message);
+    if (known !== undefined) return known;
     let node = this.#step(this.#root, message);
     let count = 0;
     for (const name in context) {
@@ -40,12 +51,25 @@ export class FlatContextCache {
       node = this.#step(this.#step(node, name), value);
     }
     if (count === 0) return make(message, context);
-    if (node.text !== undefined) return node.text;
+    if (node.text !== undefined) return this.#rememberFrozen(context, message, node.text);
     const text = make(message, context);
     if (this.#count < this.#limit) {
       this.#count++;
       node.text = text;
+      this.#rememberFrozen(context, message, text);
     }
+    return text;
+  }
+
+  /**
+   * Keeps `text` under a frozen context of a few short strings (as `text` checked), for a
+   * few messages at most; not one with a getter, which could answer differently next time.
+   */
+  #rememberFrozen(context: LogContext, message: string, text: string): string {
+    if (!Object.isFrozen(context) || !onlyValues(context)) return text;
+    const byMessage = this.#byFrozen.get(context);
+    if (byMessage === undefined) this.#byFrozen.set(context, new Map([[message, text]]));
+    else if (byMessage.size < maxMessagesPerContext) byMessage.set(message, text);
     return text;
   }
 
@@ -57,4 +81,9 @@ export class FlatContextCache {
     if (this.#count < this.#limit) node.next.set(key, made);
     return made;
   }
+}
+
+function onlyValues(context: LogContext): boolean {
+  for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(context))) if (!('value' in descriptor)) return false;
+  return true;
 }
