@@ -17,8 +17,48 @@ ${renderTrace(flat.trace, projectRoot)}
 </div>`;
 }
 
+// The rendered list of a trace, kept with its frames: the errors of one place share their
+// frames (see stackFramesOf), so the next error page of a missing route renders the same
+// list again. It is served again only for the same project root and while every file it
+// shows source from reads as the same lines (readLines gives another array once a file
+// changed); a list that could not read a file is not kept, as a frame's rendering is not.
+interface RenderedTrace {
+  readonly projectRoot: string;
+  readonly html: string;
+  /** The files whose source the list shows, and the lines it was made from, in order. */
+  readonly files: readonly string[];
+  readonly lines: readonly (readonly string[])[];
+}
+
+const renderedTraces = new WeakMap<readonly StackFrame[], RenderedTrace>();
+
 function renderTrace(frames: readonly StackFrame[], projectRoot: string): string {
   if (frames.length === 0) return '<p class="empty">No stack trace.</p>';
+  const kept = renderedTraces.get(frames);
+  if (kept !== undefined && kept.projectRoot === projectRoot && sameSources(kept)) return kept.html;
+  const files: string[] = [];
+  const lines: (readonly string[])[] = [];
+  let readable = true;
+  for (const frame of frames) {
+    if (frame.isVendor || frame.isInternal || !renderedFrame(frame, projectRoot).isSource) continue;
+    const read = readLines(frame.absoluteFile!);
+    if (read === undefined) readable = false;
+    else {
+      files.push(frame.absoluteFile!);
+      lines.push(read);
+    }
+  }
+  const html = renderFrames(frames, projectRoot);
+  if (readable) renderedTraces.set(frames, { projectRoot, html, files, lines });
+  return html;
+}
+
+function sameSources(trace: RenderedTrace): boolean {
+  for (let i = 0; i < trace.files.length; i++) if (readLines(trace.files[i]!) !== trace.lines[i]) return false;
+  return true;
+}
+
+function renderFrames(frames: readonly StackFrame[], projectRoot: string): string {
   const items: string[] = [];
   let folded: StackFrame[] = [];
   let opened = false;
