@@ -94,7 +94,7 @@ export class HtmlErrorRenderer implements ErrorRenderer {
         id: 'tab-exceptions',
         label: many ? 'Exceptions' : 'Exception',
         badge: many ? { count: chain.length } : undefined,
-        content: chain.map((e, i) => renderExceptionBlock(e, i, chain.length, projectRoot)).join('\n'),
+        content: exceptionBlocks(chain, projectRoot),
       },
     ];
     const extra = this.#extraSections?.(flat, request) ?? '';
@@ -117,6 +117,16 @@ export class HtmlErrorRenderer implements ErrorRenderer {
     });
     return renderDebugPage(flat, this.#charset, sections);
   }
+}
+
+/**
+ * The chain's blocks, one per line. Put together piece by piece rather than joined: a join
+ * copies the blocks into one new string, which the page's own flattening copies again.
+ */
+function exceptionBlocks(chain: readonly FlattenException[], projectRoot: string): string {
+  let html = '';
+  for (let i = 0; i < chain.length; i++) html += `${i === 0 ? '' : '\n'}${renderExceptionBlock(chain[i]!, i, chain.length, projectRoot)}`;
+  return html;
 }
 
 // A trace's escaped `at` lines, kept with its frames (shared by the errors of one place).

@@ -8,14 +8,36 @@ import { escapeHtml } from '../../support/html-escape.ts';
  * be opened; runs of node_modules and Node frames fold into one closed line.
  */
 export function renderExceptionBlock(flat: FlattenException, index: number, total: number, projectRoot: string): string {
+  const trace = renderTrace(flat.trace, projectRoot);
+  const { className, message, file, line } = flat;
+  // The same missing URL asked again gives the same exception at each place of the chain:
+  // its block, kept per place, is given again when all it shows is the same (the trace's
+  // rendering is the same string only while it is valid, see renderTrace).
+  const kept = index < lastBlocks.length ? lastBlocks[index] : undefined;
+  if (kept !== undefined && kept.trace === trace && kept.total === total && kept.line === line && kept.className === className && kept.message === message && kept.file === file) return kept.html;
   const position = total > 1 ? `<span class="exception-position">${index + 1}/${total}</span> ` : '';
-  return `<div class="exception" id="exception-${index + 1}">
-<h3 class="exception-class">${position}${escapeHtml(flat.className)}</h3>
-<p class="exception-message">${escapeHtml(flat.message)}</p>
-<p class="exception-location">in <code>${escapeHtml(flat.file)}</code> line <code>${flat.line}</code></p>
-${renderTrace(flat.trace, projectRoot)}
+  const html = `<div class="exception" id="exception-${index + 1}">
+<h3 class="exception-class">${position}${escapeHtml(className)}</h3>
+<p class="exception-message">${escapeHtml(message)}</p>
+<p class="exception-location">in <code>${escapeHtml(file)}</code> line <code>${line}</code></p>
+${trace}
 </div>`;
+  if (index < lastBlocks.length) lastBlocks[index] = { total, className, message, file, line, trace, html };
+  return html;
 }
+
+interface RenderedBlock {
+  readonly total: number;
+  readonly className: string;
+  readonly message: string;
+  readonly file: string;
+  readonly line: number;
+  readonly trace: string;
+  readonly html: string;
+}
+
+/** The last block rendered at each of the first places of a chain (the 404's two). */
+const lastBlocks: (RenderedBlock | undefined)[] = new Array<RenderedBlock | undefined>(4).fill(undefined);
 
 // The rendered list of a trace, kept with its frames: the errors of one place share their
 // frames (see stackFramesOf), so the next error page of a missing route renders the same
