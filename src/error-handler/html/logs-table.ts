@@ -21,7 +21,9 @@ export const filterLevels = 'Emergency,Alert,Critical,Error,Warning,Notice,Info,
 export function renderLogsTable(records: readonly LogRecord[]): string {
   if (records.length === 0) return '<p class="empty">No log messages.</p>';
   const withChannel = records[0]!.channel !== '';
-  const rows = records.map((record) => renderRow(record, withChannel)).join('\n');
+  // put together piece by piece: a join copies the rows into a new string, which the page's own flattening copies again
+  let rows = '';
+  for (let i = 0; i < records.length; i++) rows += `${i === 0 ? '' : '\n'}${renderRow(records[i]!, withChannel)}`;
   return `<div class="log-filters" hidden data-levels="${filterLevels}"></div>
 <table class="logs">
 <thead>
