@@ -140,11 +140,30 @@ export class FlattenException {
   getAsString(): string {
     return this.getChain()
       .map((e, index) => {
-        const head = `${index === 0 ? '' : 'Caused by: '}${e.className}: ${e.message}`;
-        return [head, ...e.trace.map((frame) => `    at ${describeFrame(frame)}`)].join('\n');
+        const head = chainHead(e, index);
+        const trace = e.trace;
+        return trace.length === 0 ? head : `${head}\n${traceText(trace)}`;
       })
       .join('\n');
   }
+}
+
+/** The line that opens an exception of the chain in `getAsString`'s text. */
+export function chainHead(e: FlattenException, index: number): string {
+  return `${index === 0 ? '' : 'Caused by: '}${e.className}: ${e.message}`;
+}
+
+// Errors of one place share their frames (see stackFramesOf): their text is kept with them.
+const traceTexts = new WeakMap<readonly StackFrame[], string>();
+
+/** A trace's `at` lines as `getAsString` writes them, joined by newlines. */
+export function traceText(trace: readonly StackFrame[]): string {
+  let text = traceTexts.get(trace);
+  if (text === undefined) {
+    text = trace.map((frame) => `    at ${describeFrame(frame)}`).join('\n');
+    traceTexts.set(trace, text);
+  }
+  return text;
 }
 
 /**
@@ -206,7 +225,9 @@ function codeOf(error: unknown): number | string {
 
 /** The stack's header is `Name: message`, as many lines as the message has. */
 function headerLines(stack: string, message: string): number {
-  const lines = message.split('\n').length;
+  // counted, not split: the message is read on every debug page and profile
+  let lines = 1;
+  for (let at = message.indexOf('\n'); at !== -1; at = message.indexOf('\n', at + 1)) lines++;
   // Without a header (a custom prepareStackTrace), frames start on the first line.
   return /^\s*at /.test(stack) ? 0 : lines;
 }

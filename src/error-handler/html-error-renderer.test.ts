@@ -41,6 +41,35 @@ const logger = (records: readonly LogRecord[], errors = 0) => ({ getLogs: () => 
 const debugPage = (error: Error, options: Partial<ConstructorParameters<typeof HtmlErrorRenderer>[0]> = {}) =>
   new HtmlErrorRenderer({ debug: true, projectRoot, ...options }).render(error).body;
 
+describe('HtmlErrorRenderer in debug, for an error seen before', () => {
+  // errors thrown at one place: their frames, traces and the page's head are kept
+  const thrownHere = (message: string): Error => new NotFoundHttpException(message, { cause: new ResourceNotFoundError('cause') });
+
+  it('shows in the Stack Trace tab the text of the chain, escaped', () => {
+    const error = thrownHere('again <i>');
+    const rendered = new HtmlErrorRenderer({ debug: true, projectRoot }).render(error);
+    const tab = /<pre class="stacktrace">([^]*?)<\/pre>/.exec(rendered.body)![1];
+    assert.equal(tab, rendered.flat.getAsString().replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;'));
+  });
+
+  it('renders the same page for the same error at the same place, and names another message where it is shown', () => {
+    const pages = ['kept message', 'kept message', 'another message'].map((message) => new HtmlErrorRenderer({ debug: true, projectRoot }).render(thrownHere(message)).body);
+    assert.equal(pages[1], pages[0]);
+    const named = (page: string, message: string): string[] => [`<!-- ${message} (404 Not Found) -->`, `<title>${message} (404 Not Found)</title>`, `<h1 class="exception-message">${message}</h1>`, `<p class="exception-message">${message}</p>`, `<pre class="stacktrace">NotFoundHttpException: ${message}\n`].filter((text) => page.includes(text));
+    assert.equal(named(pages[0]!, 'kept message').length, 5);
+    assert.equal(named(pages[2]!, 'another message').length, 5);
+    assert.equal(named(pages[2]!, 'kept message').length, 0);
+  });
+
+  it('names the charset asked for, after a page in another', () => {
+    const head = (charset: string) => new HtmlErrorRenderer({ debug: true, projectRoot, charset }).render(thrownHere('charset')).body.split('</head>')[0]!;
+    assert.match(head('UTF-8'), /<meta charset="UTF-8">/);
+    const latin = head('ISO-8859-1');
+    assert.match(latin, /<meta charset="ISO-8859-1">/);
+    assert.doesNotMatch(latin, /UTF-8/);
+  });
+});
+
 describe('HtmlErrorRenderer in debug', () => {
   it('starts with a comment naming the message and status, HTML-escaped', () => {
     const body = debugPage(notFound());

@@ -2,7 +2,8 @@ import type { Request } from '../http/request.ts';
 import type { LogRecord } from '../log/log-record.ts';
 import { getProjectRoot } from '../log/throwable-location.ts';
 import type { ErrorRenderer, RenderedError } from './error-renderer.ts';
-import { FlattenException, statusCodeOf, statusTextOf, withHeadersOf } from './flatten-exception.ts';
+import { chainHead, FlattenException, statusCodeOf, statusTextOf, traceText, withHeadersOf } from './flatten-exception.ts';
+import type { StackFrame } from './stack-frames.ts';
 import { renderDebugPage, type DebugTab } from './html/debug-page.ts';
 import { escapeHtml } from '../support/html-escape.ts';
 import { renderErrorPage } from './html/error-page.ts';
@@ -93,7 +94,7 @@ export class HtmlErrorRenderer implements ErrorRenderer {
         id: 'tab-exceptions',
         label: many ? 'Exceptions' : 'Exception',
         badge: many ? { count: chain.length } : undefined,
-        content: chain.map((e, i) => renderExceptionBlock(e, i, chain.length, projectRoot)).join('\n'),
+        content: exceptionBlocks(chain, projectRoot),
       },
     ];
     const extra = this.#extraSections?.(flat, request) ?? '';
@@ -112,10 +113,46 @@ export class HtmlErrorRenderer implements ErrorRenderer {
       id: 'tab-stack-traces',
       label: many ? 'Stack Traces' : 'Stack Trace',
       badge: many ? { count: chain.length } : undefined,
-      content: `<pre class="stacktrace">${escapeHtml(flat.getAsString())}</pre>`,
+      content: `<pre class="stacktrace">${escapedChainText(chain)}</pre>`,
     });
     return renderDebugPage(flat, this.#charset, sections);
   }
+}
+
+/**
+ * The chain's blocks, one per line. Put together piece by piece rather than joined: a join
+ * copies the blocks into one new string, which the page's own flattening copies again.
+ */
+function exceptionBlocks(chain: readonly FlattenException[], projectRoot: string): string {
+  let html = '';
+  for (let i = 0; i < chain.length; i++) html += `${i === 0 ? '' : '\n'}${renderExceptionBlock(chain[i]!, i, chain.length, projectRoot)}`;
+  return html;
+}
+
+// A trace's escaped `at` lines, kept with its frames (shared by the errors of one place).
+const escapedTraces = new WeakMap<readonly StackFrame[], string>();
+
+/**
+ * `escapeHtml(flat.getAsString())`, put together from each exception's escaped head and its
+ * trace's escaped lines: escaping replaces characters one by one and leaves newlines, so
+ * the pieces escaped apart join into the same text.
+ */
+function escapedChainText(chain: readonly FlattenException[]): string {
+  let text = '';
+  for (let index = 0; index < chain.length; index++) {
+    const e = chain[index]!;
+    if (index > 0) text += '\n';
+    text += escapeHtml(chainHead(e, index));
+    const trace = e.trace;
+    if (trace.length === 0) continue;
+    let escaped = escapedTraces.get(trace);
+    if (escaped === undefined) {
+      escaped = escapeHtml(traceText(trace));
+      escapedTraces.set(trace, escaped);
+    }
+    text += `\n${escaped}`;
+  }
+  return text;
 }
 
 /**

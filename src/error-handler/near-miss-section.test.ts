@@ -125,6 +125,9 @@ describe('The debug 404 page\'s near-miss section', () => {
     assert.notEqual(kept('/en/event/1', 'POST'), first, 'another method, another section');
     assert.match(kept('/fr/event/2'), /fr\/event\/2/);
     assert.deepEqual(explained, ['/en/event/1', '/en/event/1', '/fr/event/2']);
+    assert.equal(kept('/en/event/1'), first, 'back to the first target: its kept section');
+    assert.equal(kept('/en/event/1'), first, 'and again, the last target');
+    assert.deepEqual(explained, ['/en/event/1', '/en/event/1', '/fr/event/2']);
     explained.length = 0;
     const guarded = sectionOf(true);
     assert.equal(guarded('/en/event/1'), first);

@@ -38,18 +38,26 @@ export function createNearMissSection(options: NearMissSectionOptions): (flat: F
   // names, the page reloaded).
   const sections = new BoundedCache<string, string>(256);
   let keeps: boolean | undefined;
+  let last: { readonly target: readonly unknown[]; readonly section: string } | undefined;
   return (flat, request) => {
     if (request === undefined || !flat.getChain().some((e) => routingFailures.has(e.className))) return '';
     const failed = options.requestStack?.getParentRequest() ?? request;
     const context = options.contextOf(failed);
     keeps ??= withoutConditions(options.router);
-    const key = keeps ? targetKey(failed, context) : undefined;
-    const kept = key === undefined ? undefined : sections.get(key);
-    if (kept !== undefined) return kept;
-    const traces = options.router.explain(failed.rawPath, context, failed);
-    const section = renderNearMisses(failed, traces.filter((trace) => trace.level === 'partial'), traces.length);
-    return key === undefined ? section : sections.remember(key, section);
+    if (!keeps) return explained(failed, context);
+    // The last target's section first, compared part by part: the same URL comes in runs,
+    // and a key is a new string to make and hash per page.
+    const target = targetOf(failed, context);
+    if (last !== undefined && sameTarget(last.target, target)) return last.section;
+    const key = JSON.stringify(target);
+    const section = sections.get(key) ?? sections.remember(key, explained(failed, context));
+    last = { target, section };
+    return section;
   };
+  function explained(failed: Request, context: RequestContext): string {
+    const traces = options.router.explain(failed.rawPath, context, failed);
+    return renderNearMisses(failed, traces.filter((trace) => trace.level === 'partial'), traces.length);
+  }
 }
 
 function withoutConditions(router: NearMissSectionOptions['router']): boolean {
@@ -60,9 +68,16 @@ function withoutConditions(router: NearMissSectionOptions['router']): boolean {
 }
 
 /** What explaining a request and rendering its section read of it: its method and path, and its routing context. */
-function targetKey(request: Request, context: RequestContext): string {
+function targetOf(request: Request, context: RequestContext): readonly unknown[] {
   const { method, scheme, host, httpPort, httpsPort, baseUrl, pathInfo, queryString, parameters } = context;
-  return JSON.stringify([request.method, request.rawPath, method, scheme, host, httpPort, httpsPort, baseUrl, pathInfo, queryString, parameters]);
+  return [request.method, request.rawPath, method, scheme, host, httpPort, httpsPort, baseUrl, pathInfo, queryString, parameters];
+}
+
+/** The same parts; the parameters (one frozen object per locale) compared by what they hold. */
+function sameTarget(a: readonly unknown[], b: readonly unknown[]): boolean {
+  const last = a.length - 1;
+  for (let i = 0; i < last; i++) if (a[i] !== b[i]) return false;
+  return a[last] === b[last] || JSON.stringify(a[last]) === JSON.stringify(b[last]);
 }
 
 export function renderNearMisses(request: Request, nearMisses: readonly RouteTrace[], checked: number): string {

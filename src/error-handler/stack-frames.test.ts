@@ -25,6 +25,45 @@ describe('stackFramesOf', () => {
   });
 });
 
+describe('stackFramesOf, across errors', () => {
+  const frames = '    at show (/srv/app/src/a.ts:3:9)\n    at main (/srv/app/src/main.ts:1:1)';
+  const errorWith = (stack: string): Error => Object.assign(new Error('x'), { stack });
+
+  it('gives the errors of one place, under other messages, one shared and frozen array of the same frames', () => {
+    const first = errorWith(`Error: first\n${frames}`);
+    const second = errorWith(`Error: second\n${frames}`);
+    const shared = stackFramesOf(first, first.stack!, root);
+    assert.equal(stackFramesOf(second, second.stack!, root), shared);
+    assert.ok(Object.isFrozen(shared));
+    assert.deepEqual(shared, parseStackFrames(first.stack!, root));
+  });
+
+  it('leaves out as many header lines as it is told, whatever they hold', () => {
+    const twoLines = errorWith(`Error: first line\n    at not a frame (/srv/app/src/x.ts:9:9)\n${frames}`);
+    const parsed = stackFramesOf(twoLines, twoLines.stack!, root, 2);
+    assert.deepEqual(parsed.map((frame) => frame.function), ['show', 'main']);
+    assert.deepEqual(stackFramesOf(errorWith('Error: only a header'), 'Error: only a header', root, 3), []);
+  });
+
+  it('makes other frames for another project root', () => {
+    const error = errorWith(`Error: x\n${frames}`);
+    assert.equal(stackFramesOf(error, error.stack!, root)[0]!.file, 'src/a.ts');
+    assert.equal(stackFramesOf(errorWith(error.stack!), error.stack!, '/srv')[0]!.file, 'app/src/a.ts');
+  });
+
+  it('keeps a bounded number of stacks: past the bound a stack is parsed again into the same frames', () => {
+    const stack = `Error: x\n${frames}\n    at bounded (/srv/app/src/bounded.ts:1:1)`;
+    const kept = stackFramesOf(errorWith(stack), stack, root);
+    for (let i = 0; i < 300; i++) {
+      const other = `Error: x\n    at other${i} (/srv/app/src/other.ts:${i + 1}:1)`;
+      stackFramesOf(errorWith(other), other, root);
+    }
+    const again = stackFramesOf(errorWith(stack), stack, root);
+    assert.notEqual(again, kept, 'the table was emptied when full');
+    assert.deepEqual(again, kept);
+  });
+});
+
 describe('parseStackFrames', () => {
   it('reads a named frame with its file relative to the project root', () => {
     const frame = parseOne('    at RouterListener.onKernelRequest (/srv/app/src/router-listener.ts:136:13)');

@@ -89,12 +89,47 @@ const parsedStacks = new WeakMap<object, ParsedStack>();
  * `parseStackFrames` of an error's `stack`, kept with the error: the debug page and the
  * profiles of the request and of its error page each flatten the same error, and each
  * parsed its stack anew. Kept while the error lives; a `stack` replaced since is parsed again.
+ * Errors made at the same place by the same calls have the same frames: the frames of a
+ * stack's text (below its header, which holds the message) are kept too, and the errors
+ * share one array, by which the debug page keeps what it made of them.
  */
 export function stackFramesOf(error: object, stack: string, projectRoot: string, skipLines = 1): readonly StackFrame[] {
   const known = parsedStacks.get(error);
   if (known !== undefined && known.stack === stack && known.projectRoot === projectRoot && known.skipLines === skipLines) return known.frames;
-  const frames = parseStackFrames(stack, projectRoot, skipLines);
+  const frames = framesOfText(stack, projectRoot, skipLines);
   parsedStacks.set(error, { stack, projectRoot, skipLines, frames });
+  return frames;
+}
+
+// The frames of each stack text below its header, under the project root they were made
+// relative to. Bounded as the frames of single lines are: emptied when full, which a
+// program making errors at ever new places would reach, not one showing the same pages.
+const knownTraces = new Map<string, Map<string, readonly StackFrame[]>>();
+let knownTraceCount = 0;
+const maxKnownTraces = 256;
+
+function framesOfText(stack: string, projectRoot: string, skipLines: number): readonly StackFrame[] {
+  // the header's lines are left out of the key: the same frames under another message are the same frames
+  let from = 0;
+  for (let i = 0; i < skipLines && from !== -1; i++) {
+    const end = stack.indexOf('\n', from);
+    from = end === -1 ? -1 : end + 1;
+  }
+  if (from === -1) return [];
+  const text = stack.slice(from);
+  let underRoot = knownTraces.get(projectRoot);
+  let frames = underRoot?.get(text);
+  if (frames === undefined) {
+    if (knownTraceCount >= maxKnownTraces) {
+      knownTraces.clear();
+      knownTraceCount = 0;
+      underRoot = undefined;
+    }
+    if (underRoot === undefined) knownTraces.set(projectRoot, (underRoot = new Map()));
+    frames = Object.freeze(parseStackFrames(text, projectRoot, 0));
+    underRoot.set(text, frames);
+    knownTraceCount++;
+  }
   return frames;
 }
 

@@ -16,24 +16,54 @@ export interface DebugTab {
  * among `sections` goes between the panels, outside any tab, so it shows with every tab.
  */
 export function renderDebugPage(flat: FlattenException, charset: string, sections: readonly (DebugTab | string)[]): string {
-  const summary = escapeHtml(`${flat.message} (${flat.statusCode} ${flat.statusText})`);
-  const tabs = sections.filter((section): section is DebugTab => typeof section !== 'string');
-  const navigation = tabs
-    .map((tab, i) => `<a href="#${tab.id}"${i === 0 ? ' class="active"' : ''}>${label(tab)}</a>`)
-    .join('');
+  let navigation = '';
+  let body = '';
   let first = true;
-  const body = sections
-    .map((section) => {
-      if (typeof section === 'string') return section;
-      const html = `<section class="tab-panel${first ? ' active' : ''}" id="${section.id}">
+  // Put together piece by piece rather than joined: a join copies the tabs (the exceptions'
+  // sources, the logs) into a new string, which the page's own flattening copies again.
+  for (let i = 0; i < sections.length; i++) {
+    const section = sections[i]!;
+    if (i > 0) body += '\n';
+    if (typeof section === 'string') {
+      body += section;
+      continue;
+    }
+    navigation += `<a href="#${section.id}"${first ? ' class="active"' : ''}>${label(section)}</a>`;
+    body += `<section class="tab-panel${first ? ' active' : ''}" id="${section.id}">
 <h2 class="tab-title">${label(section)}</h2>
 ${section.content}
 </section>`;
-      first = false;
-      return html;
-    })
-    .join('\n');
-  return `<!-- ${summary} -->
+    first = false;
+  }
+  return `${pageHead(flat, charset)}
+<nav class="tab-navigation">${navigation}</nav>
+${body}
+</main>
+<script>${debugScript}</script>
+</body>
+</html>
+`;
+}
+
+interface PageHead {
+  readonly message: string;
+  readonly statusCode: number;
+  readonly statusText: string;
+  readonly className: string;
+  readonly charset: string;
+  readonly html: string;
+}
+
+// The last page's head: the same missing URL asked again names the same error.
+let lastHead: PageHead | undefined;
+
+/** The comment, the head and the red summary, up to the tabs: they name the error only. */
+function pageHead(flat: FlattenException, charset: string): string {
+  const { message, statusCode, statusText, className } = flat;
+  const kept = lastHead;
+  if (kept !== undefined && kept.statusCode === statusCode && kept.message === message && kept.className === className && kept.statusText === statusText && kept.charset === charset) return kept.html;
+  const summary = escapeHtml(`${message} (${statusCode} ${statusText})`);
+  const html = `<!-- ${summary} -->
 <!DOCTYPE html>
 <html lang="en">
 <head>
@@ -47,19 +77,14 @@ ${section.content}
 <body>
 <header class="exception-summary">
 <div class="container">
-<p class="exception-http">HTTP <span class="status-code">${flat.statusCode}</span> <span class="status-text">${escapeHtml(flat.statusText)}</span></p>
-<h1 class="exception-message">${escapeHtml(flat.message)}</h1>
-<p class="exception-class">${escapeHtml(flat.className)}</p>
+<p class="exception-http">HTTP <span class="status-code">${statusCode}</span> <span class="status-text">${escapeHtml(statusText)}</span></p>
+<h1 class="exception-message">${escapeHtml(message)}</h1>
+<p class="exception-class">${escapeHtml(className)}</p>
 </div>
 </header>
-<main class="container">
-<nav class="tab-navigation">${navigation}</nav>
-${body}
-</main>
-<script>${debugScript}</script>
-</body>
-</html>
-`;
+<main class="container">`;
+  lastHead = { message, statusCode, statusText, className, charset, html };
+  return html;
 }
 
 function label(tab: DebugTab): string {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it, mock } from 'node:test';
 import type { FlattenException } from '../flatten-exception.ts';
-import { parseStackFrames } from '../stack-frames.ts';
+import { parseStackFrames, stackFramesOf } from '../stack-frames.ts';
 import { renderExceptionBlock } from './exception-block.ts';
 
 const projectRoot = mkdtempSync(join(tmpdir(), 'sluice-exception-block-'));
@@ -57,5 +57,53 @@ describe('renderExceptionBlock', () => {
     const outside = renderExceptionBlock(flatError(), 0, 1, join(projectRoot, 'src'));
     assert.match(outside, /<span class="frame-file">controller\.ts:3<\/span>/);
     assert.match(renderExceptionBlock(flatError(), 0, 1, projectRoot), /<span class="frame-file">src\/controller\.ts:3<\/span>/);
+  });
+});
+
+/** A flattened error whose frames are the shared ones every error of this place gets (see stackFramesOf). */
+function sharedFlatError(message = 'boom', root = projectRoot): FlattenException {
+  const error = Object.assign(new Error(message), { stack: stack.replace('Error: boom', `Error: ${message}`) });
+  return { className: 'Error', message, file: 'src/controller.ts', line: 3, trace: stackFramesOf(error, error.stack, root) } as unknown as FlattenException;
+}
+
+describe('renderExceptionBlock, of errors sharing their frames', () => {
+  it('gives a kept rendering that is byte for byte what a fresh one is', () => {
+    const kept = renderExceptionBlock(sharedFlatError(), 0, 2, projectRoot);
+    assert.equal(renderExceptionBlock(sharedFlatError(), 0, 2, projectRoot), kept);
+    // frames parsed anew are kept by no one: rendered from scratch
+    assert.equal(renderExceptionBlock(flatError(), 0, 2, projectRoot), kept);
+  });
+
+  it('shows another message, place in the chain or chain length, not the kept block', () => {
+    renderExceptionBlock(sharedFlatError('boom'), 0, 2, projectRoot);
+    assert.match(renderExceptionBlock(sharedFlatError('other <b>'), 0, 2, projectRoot), /<p class="exception-message">other &lt;b&gt;<\/p>/);
+    assert.match(renderExceptionBlock(sharedFlatError('boom'), 1, 2, projectRoot), /id="exception-2"[^]*2\/2/);
+    assert.doesNotMatch(renderExceptionBlock(sharedFlatError('boom'), 0, 1, projectRoot), /exception-position/);
+  });
+
+  it('renders a kept trace anew once a file it shows source from changed', (t) => {
+    mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    t.after(() => mock.timers.reset());
+    const version = (text: string): void => {
+      writeFileSync(controller, ['export function show() {', '  const id = 1;', `  throw new Error('${text}');`, '}'].join('\n'));
+      const edited = new Date(Date.now() + 120_000 + text.length * 1000);
+      utimesSync(controller, edited, edited);
+      // past the second in which readLines takes a file looked at as unchanged (the test before looked at it too)
+      mock.timers.tick(10_000);
+    };
+    version('kept version');
+    const before = renderExceptionBlock(sharedFlatError(), 0, 1, projectRoot);
+    assert.match(before, /kept version/);
+    version('edited version');
+    const after = renderExceptionBlock(sharedFlatError(), 0, 1, projectRoot);
+    assert.equal(after, before.replaceAll('kept version', 'edited version'));
+  });
+
+  it('renders a kept trace anew under another project root', () => {
+    assert.match(renderExceptionBlock(sharedFlatError(), 0, 1, projectRoot), /<span class="frame-file">src\/controller\.ts:3<\/span>/);
+    const inner = join(projectRoot, 'src');
+    assert.match(renderExceptionBlock(sharedFlatError('boom', inner), 0, 1, inner), /<span class="frame-file">controller\.ts:3<\/span>/);
+    // the frames made under the first root, rendered against the other
+    assert.match(renderExceptionBlock(sharedFlatError(), 0, 1, inner), /<span class="frame-file">controller\.ts:3<\/span>/);
   });
 });

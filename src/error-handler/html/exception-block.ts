@@ -8,17 +8,79 @@ import { escapeHtml } from '../../support/html-escape.ts';
  * be opened; runs of node_modules and Node frames fold into one closed line.
  */
 export function renderExceptionBlock(flat: FlattenException, index: number, total: number, projectRoot: string): string {
+  const trace = renderTrace(flat.trace, projectRoot);
+  const { className, message, file, line } = flat;
+  // The same missing URL asked again gives the same exception at each place of the chain:
+  // its block, kept per place, is given again when all it shows is the same (the trace's
+  // rendering is the same string only while it is valid, see renderTrace).
+  const kept = index < lastBlocks.length ? lastBlocks[index] : undefined;
+  if (kept !== undefined && kept.trace === trace && kept.total === total && kept.line === line && kept.className === className && kept.message === message && kept.file === file) return kept.html;
   const position = total > 1 ? `<span class="exception-position">${index + 1}/${total}</span> ` : '';
-  return `<div class="exception" id="exception-${index + 1}">
-<h3 class="exception-class">${position}${escapeHtml(flat.className)}</h3>
-<p class="exception-message">${escapeHtml(flat.message)}</p>
-<p class="exception-location">in <code>${escapeHtml(flat.file)}</code> line <code>${flat.line}</code></p>
-${renderTrace(flat.trace, projectRoot)}
+  const html = `<div class="exception" id="exception-${index + 1}">
+<h3 class="exception-class">${position}${escapeHtml(className)}</h3>
+<p class="exception-message">${escapeHtml(message)}</p>
+<p class="exception-location">in <code>${escapeHtml(file)}</code> line <code>${line}</code></p>
+${trace}
 </div>`;
+  if (index < lastBlocks.length) lastBlocks[index] = { total, className, message, file, line, trace, html };
+  return html;
 }
+
+interface RenderedBlock {
+  readonly total: number;
+  readonly className: string;
+  readonly message: string;
+  readonly file: string;
+  readonly line: number;
+  readonly trace: string;
+  readonly html: string;
+}
+
+/** The last block rendered at each of the first places of a chain (the 404's two). */
+const lastBlocks: (RenderedBlock | undefined)[] = new Array<RenderedBlock | undefined>(4).fill(undefined);
+
+// The rendered list of a trace, kept with its frames: the errors of one place share their
+// frames (see stackFramesOf), so the next error page of a missing route renders the same
+// list again. It is served again only for the same project root and while every file it
+// shows source from reads as the same lines (readLines gives another array once a file
+// changed); a list that could not read a file is not kept, as a frame's rendering is not.
+interface RenderedTrace {
+  readonly projectRoot: string;
+  readonly html: string;
+  /** The files whose source the list shows, and the lines it was made from, in order. */
+  readonly files: readonly string[];
+  readonly lines: readonly (readonly string[])[];
+}
+
+const renderedTraces = new WeakMap<readonly StackFrame[], RenderedTrace>();
 
 function renderTrace(frames: readonly StackFrame[], projectRoot: string): string {
   if (frames.length === 0) return '<p class="empty">No stack trace.</p>';
+  const kept = renderedTraces.get(frames);
+  if (kept !== undefined && kept.projectRoot === projectRoot && sameSources(kept)) return kept.html;
+  const files: string[] = [];
+  const lines: (readonly string[])[] = [];
+  let readable = true;
+  for (const frame of frames) {
+    if (frame.isVendor || frame.isInternal || !renderedFrame(frame, projectRoot).isSource) continue;
+    const read = readLines(frame.absoluteFile!);
+    if (read === undefined) readable = false;
+    else {
+      files.push(frame.absoluteFile!);
+      lines.push(read);
+    }
+  }
+  const html = renderFrames(frames, projectRoot);
+  if (readable) renderedTraces.set(frames, { projectRoot, html, files, lines });
+  return html;
+}
+
+function sameSources(trace: RenderedTrace): boolean {
+  for (let i = 0; i < trace.files.length; i++) if (readLines(trace.files[i]!) !== trace.lines[i]) return false;
+  return true;
+}
+
+function renderFrames(frames: readonly StackFrame[], projectRoot: string): string {
   const items: string[] = [];
   let folded: StackFrame[] = [];
   let opened = false;

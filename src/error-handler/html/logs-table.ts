@@ -21,7 +21,9 @@ export const filterLevels = 'Emergency,Alert,Critical,Error,Warning,Notice,Info,
 export function renderLogsTable(records: readonly LogRecord[]): string {
   if (records.length === 0) return '<p class="empty">No log messages.</p>';
   const withChannel = records[0]!.channel !== '';
-  const rows = records.map((record) => renderRow(record, withChannel)).join('\n');
+  // put together piece by piece: a join copies the rows into a new string, which the page's own flattening copies again
+  let rows = '';
+  for (let i = 0; i < records.length; i++) rows += `${i === 0 ? '' : '\n'}${renderRow(records[i]!, withChannel)}`;
   return `<div class="log-filters" hidden data-levels="${filterLevels}"></div>
 <table class="logs">
 <thead>
@@ -34,12 +36,39 @@ ${rows}
 }
 
 function renderRow(record: LogRecord, withChannel: boolean): string {
-  const channel = withChannel ? `<td class="log-channel">${escapeHtml(record.channel)}</td>` : '';
-  return (
-    `<tr class="${statusClass(record)}" data-level="${escapeHtml(record.level)}" data-channel="${escapeHtml(record.channel)}">` +
-    `<td class="log-level"><strong>${escapeHtml(record.level)}</strong><time>${localDateTime(record.time).slice(11)}</time></td>` +
-    `${channel}${messageCells.text(record.message, record.context, renderMessageCells)}`
-  );
+  const [open, close] = rowEdges(statusClass(record), record.level, record.channel, withChannel);
+  return `${open}${localDateTime(record.time).slice(11)}${close}${messageCells.text(record.message, record.context, renderMessageCells)}`;
+}
+
+/** A row's markup before its time and between its time and its message: the same few levels and channels on every page. */
+type RowEdges = readonly [open: string, close: string];
+
+// By level, then channel, then the row's class; with and without the Channel column.
+const rowEdgesByLevel = new Map<string, Map<string, Map<string, [withChannel?: RowEdges, without?: RowEdges]>>>();
+let rowEdgesCount = 0;
+const maxRowEdges = 256;
+
+function rowEdges(status: string, level: string, channel: string, withChannel: boolean): RowEdges {
+  let byChannel = rowEdgesByLevel.get(level);
+  let byStatus = byChannel?.get(channel);
+  let both = byStatus?.get(status);
+  const at = withChannel ? 0 : 1;
+  const kept = both?.[at];
+  if (kept !== undefined) return kept;
+  const channelCell = withChannel ? `<td class="log-channel">${escapeHtml(channel)}</td>` : '';
+  const edges: RowEdges = [
+    `<tr class="${status}" data-level="${escapeHtml(level)}" data-channel="${escapeHtml(channel)}"><td class="log-level"><strong>${escapeHtml(level)}</strong><time>`,
+    `</time></td>${channelCell}`,
+  ];
+  // channels are named by code; a program naming ever new ones stops the table growing
+  if (rowEdgesCount < maxRowEdges) {
+    if (byChannel === undefined) rowEdgesByLevel.set(level, (byChannel = new Map()));
+    if (byStatus === undefined) byChannel.set(channel, (byStatus = new Map()));
+    if (both === undefined) byStatus.set(status, (both = []));
+    both[at] = edges;
+    rowEdgesCount++;
+  }
+  return edges;
 }
 
 /** The message and context cells of rows whose context holds a few strings only (the event dispatcher's). */
@@ -75,6 +104,10 @@ export function prettyContext(context: LogContext): string {
   // Most contexts hold text only ({event, listener}): the replacer, called for each key,
   // would change nothing there.
   if (isFlatAndPlain(context)) return JSON.stringify(context, null, 4);
+  // An error alone (the uncaught exception's entry, a deprecation's): what the replacer
+  // makes of it, without walking it with the replacer.
+  const errorKey = loneErrorKey(context);
+  if (errorKey !== undefined) return `{\n    ${JSON.stringify(errorKey)}: {}\n}`;
   try {
     return JSON.stringify(context, contextReplacer, 4);
   } catch {
@@ -94,6 +127,21 @@ function isFlatAndPlain(context: LogContext): boolean {
     if (value !== null && type !== 'string' && type !== 'number' && type !== 'boolean') return false;
   }
   return true;
+}
+
+/** The key of a plain object's one own enumerable property when that holds an error without `toJSON`. */
+function loneErrorKey(context: LogContext): string | undefined {
+  const prototype = Object.getPrototypeOf(context) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  let found: string | undefined;
+  for (const key in context) {
+    if (found !== undefined || !Object.hasOwn(context, key)) return undefined;
+    found = key;
+  }
+  if (found === undefined) return undefined;
+  const value = context[found];
+  if (!(value instanceof Error || types.isNativeError(value))) return undefined;
+  return typeof (value as { toJSON?: unknown }).toJSON === 'function' ? undefined : found;
 }
 
 function contextReplacer(_key: string, value: unknown): unknown {
