@@ -45,36 +45,44 @@ export function parseStackFrames(stack: string, projectRoot: string, skipLines =
   for (let i = skipLines; i < lines.length; i++) {
     const text = lines[i]!;
     if (!framePrefix.test(text)) continue;
-    frames.push(parsedFrame(text.replace(framePrefix, '').trim(), projectRoot));
+    frames.push(knownFrames.get(text.replace(framePrefix, '').trim(), projectRoot));
   }
   return frames;
 }
 
-// The same frames (the kernel's, the listeners') come back in error after error: each
-// line's frame is kept, by the line's text (frames are immutable, so they are shared),
-// under the project root it was made relative to. The root is a map of its own rather
-// than a part of each key: a key joined from the two is a new string to copy and hash
-// through for every line.
-const knownFrames = new Map<string, Map<string, StackFrame>>();
-let knownFrameCount = 0;
-const maxKnownFrames = 2048;
+/**
+ * Values made from a text under a project root, kept by the root, then by the text: a key
+ * joined from the two is a new string to copy and hash through for every look-up. Emptied
+ * when `limit` values are held, which a program making errors at ever new places would
+ * reach, not one showing the same pages again.
+ */
+class KeptUnderRoot<V> {
+  readonly #byRoot = new Map<string, Map<string, V>>();
+  #count = 0;
 
-function parsedFrame(text: string, projectRoot: string): StackFrame {
-  let underRoot = knownFrames.get(projectRoot);
-  let parsed = underRoot?.get(text);
-  if (parsed === undefined) {
-    if (knownFrameCount >= maxKnownFrames) {
-      knownFrames.clear();
-      knownFrameCount = 0;
-      underRoot = undefined;
+  constructor(readonly limit: number, readonly make: (text: string, projectRoot: string) => V) {}
+
+  get(text: string, projectRoot: string): V {
+    let underRoot = this.#byRoot.get(projectRoot);
+    let value = underRoot?.get(text);
+    if (value === undefined) {
+      if (this.#count >= this.limit) {
+        this.#byRoot.clear();
+        this.#count = 0;
+        underRoot = undefined;
+      }
+      if (underRoot === undefined) this.#byRoot.set(projectRoot, (underRoot = new Map()));
+      value = this.make(text, projectRoot);
+      underRoot.set(text, value);
+      this.#count++;
     }
-    if (underRoot === undefined) knownFrames.set(projectRoot, (underRoot = new Map()));
-    parsed = parseFrame(text, projectRoot);
-    underRoot.set(text, parsed);
-    knownFrameCount++;
+    return value;
   }
-  return parsed;
 }
+
+// The same frames (the kernel's, the listeners') come back in error after error: each
+// line's frame is kept by the line's text (frames are immutable, so they are shared).
+const knownFrames = new KeptUnderRoot(2048, parseFrame);
 
 interface ParsedStack {
   readonly stack: string;
@@ -102,11 +110,8 @@ export function stackFramesOf(error: object, stack: string, projectRoot: string,
 }
 
 // The frames of each stack text below its header, under the project root they were made
-// relative to. Bounded as the frames of single lines are: emptied when full, which a
-// program making errors at ever new places would reach, not one showing the same pages.
-const knownTraces = new Map<string, Map<string, readonly StackFrame[]>>();
-let knownTraceCount = 0;
-const maxKnownTraces = 256;
+// relative to: errors made at one place share them.
+const knownTraces = new KeptUnderRoot(256, (text, projectRoot): readonly StackFrame[] => Object.freeze(parseStackFrames(text, projectRoot, 0)));
 
 function framesOfText(stack: string, projectRoot: string, skipLines: number): readonly StackFrame[] {
   // the header's lines are left out of the key: the same frames under another message are the same frames
@@ -116,21 +121,7 @@ function framesOfText(stack: string, projectRoot: string, skipLines: number): re
     from = end === -1 ? -1 : end + 1;
   }
   if (from === -1) return [];
-  const text = stack.slice(from);
-  let underRoot = knownTraces.get(projectRoot);
-  let frames = underRoot?.get(text);
-  if (frames === undefined) {
-    if (knownTraceCount >= maxKnownTraces) {
-      knownTraces.clear();
-      knownTraceCount = 0;
-      underRoot = undefined;
-    }
-    if (underRoot === undefined) knownTraces.set(projectRoot, (underRoot = new Map()));
-    frames = Object.freeze(parseStackFrames(text, projectRoot, 0));
-    underRoot.set(text, frames);
-    knownTraceCount++;
-  }
-  return frames;
+  return knownTraces.get(stack.slice(from), projectRoot);
 }
 
 function parseFrame(text: string, projectRoot: string): StackFrame {
