@@ -1,3 +1,5 @@
+// first: it reads APP_ENV before the app's configuration loads app/.env
+import { benchEnvironment } from './environment.ts';
 import { AppKernel } from '../app/src/app-kernel.ts';
 import { projectDir } from '../app/src/create-kernel.ts';
 import { configFor } from '../app/config/config.ts';
@@ -63,12 +65,13 @@ class BenchKernel extends AppKernel {
 }
 
 /**
- * The events app plus the benchmark's route table, in `APP_ENV` (prod unless told). Without
+ * The events app plus the benchmark's route table, in the APP_ENV the process was started
+ * with (prod unless told, whatever app/.env says). Without
  * prod's access log, as the peers run without a request logger: a line per request on
  * stdout is a cost every server would pay alike (`BENCH_ACCESS_LOG=1` keeps it). `varDir`
  * (logs, profiles) defaults to the app's own `var/`.
  */
-export function createBenchKernel(environment = process.env.APP_ENV ?? 'prod', varDir?: string): Kernel {
+export function createBenchKernel(environment = benchEnvironment, varDir?: string): Kernel {
   const config = configFor(environment);
   const accessLog = process.env.BENCH_ACCESS_LOG === '1';
   return new BenchKernel({ environment, debug: environment !== 'prod', projectDir, varDir, config: { ...config, log: { ...config.log, accessLog } } });

@@ -16,10 +16,11 @@ import { Request } from 'sluice';
 import { isThenable } from 'sluice';
 import type { Response } from 'sluice';
 import { createBenchKernel } from './bench-kernel.ts';
+import { benchEnvironment } from './environment.ts';
 
 const path = process.argv[2] ?? '/';
 const count = Number(process.argv[3] ?? 20000);
-const environment = process.env.APP_ENV || 'prod';
+const environment = benchEnvironment;
 // Outside prod the kernel stores profiles and writes dev.log: into a directory of this run's
 // own, removed at the end, not into the developer's app/var.
 const varDir = environment === 'prod' ? undefined : mkdtempSync(join(tmpdir(), 'sluice-kernel-micro-'));
